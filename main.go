@@ -1,0 +1,131 @@
+// Command partlab turns scenario files into reports on partitioned logs.
+//
+//	partlab                                   render every scenarios/*.yaml into out/
+//	partlab render [-o DIR] FILE…             render chosen scenarios
+//	partlab results [--format json|csv|text] FILE
+//	partlab validate FILE…
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"partlab/report"
+	"partlab/scenarios"
+	"partlab/sim"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "partlab:", err)
+		}
+		os.Exit(exitCode(err))
+	}
+}
+
+// usageError marks a mistake in the command line, which exits with 2.
+type usageError struct{ error }
+
+func exitCode(err error) int {
+	var u usageError
+	if errors.As(err, &u) || errors.Is(err, flag.ErrHelp) {
+		return 2
+	}
+	return 1
+}
+
+const usage = `usage:
+  partlab                                        render every scenarios/*.yaml into out/
+  partlab render [-o DIR] FILE…                  render the given scenario files
+  partlab results [--format json|csv|text] FILE  print one scenario's results
+  partlab validate FILE…                         check scenario files, print nothing on success
+`
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usageError{errors.New("rendering is not built yet; try 'partlab results FILE'")}
+	}
+	switch args[0] {
+	case "results":
+		return results(args[1:], stdout, stderr)
+	case "validate":
+		return validate(args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return usageError{fmt.Errorf("unknown command %q", args[0])}
+}
+
+func newFlags(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// formats are the outputs of the results command.
+var formats = map[string]func(io.Writer, report.Notebook) error{
+	"json": report.JSON,
+	"csv":  report.CSV,
+	"text": report.Text,
+}
+
+func results(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("results", stderr)
+	format := fs.String("format", "json", "output format: json, csv or text")
+	if err := fs.Parse(args); err != nil {
+		return usageError{err}
+	}
+	write, ok := formats[*format]
+	if !ok {
+		return usageError{fmt.Errorf("unknown format %q (want csv, json or text)", *format)}
+	}
+	if fs.NArg() != 1 {
+		return usageError{errors.New("results takes one scenario file")}
+	}
+	nb, err := compute(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	return write(stdout, nb)
+}
+
+func validate(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("validate", stderr)
+	if err := fs.Parse(args); err != nil {
+		return usageError{err}
+	}
+	if fs.NArg() == 0 {
+		return usageError{errors.New("validate takes one or more scenario files")}
+	}
+	var errs []error
+	for _, name := range fs.Args() {
+		if _, err := scenarios.Load(name); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// compute loads a scenario and runs its computations.
+func compute(file string) (report.Notebook, error) {
+	s, err := scenarios.Load(file)
+	if err != nil {
+		return report.Notebook{}, err
+	}
+	res, err := sim.Run(s.Source, s.SimCells())
+	if err != nil {
+		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
+	}
+	return report.Notebook{Scenario: s, Results: res}, nil
+}

@@ -1,0 +1,79 @@
+package report
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"partlab/sim"
+)
+
+// JSON writes the notebook's results as {"title":…,"cells":[…]}, one entry per
+// computation in cell order. The field names are a contract other tools read.
+func JSON(w io.Writer, nb Notebook) error {
+	doc := struct {
+		Title string       `json:"title"`
+		Cells []sim.Result `json:"cells"`
+	}{nb.Scenario.Title, nb.Results}
+	if doc.Cells == nil {
+		doc.Cells = []sim.Result{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}
+
+// CSV writes one line per grid combination: the lesson's columns, the loads
+// and partition sizes (space-separated), the modelled speedup, and one
+// deviation column per region.
+func CSV(w io.Writer, nb Notebook) error {
+	var grids []*sim.GridResult
+	var regions []string
+	for _, r := range nb.Results {
+		if g, ok := r.(*sim.GridResult); ok {
+			grids = append(grids, g)
+			for _, s := range g.Baseline.Serving {
+				if !slices.Contains(regions, s.Region) {
+					regions = append(regions, s.Region)
+				}
+			}
+		}
+	}
+	cw := csv.NewWriter(w)
+	head := []string{"cell", "key", "partitions", "consumers", "max_load", "min_load", "idle", "split", "rows", "lost", "speedup", "ideal", "loads", "sizes"}
+	for _, reg := range regions {
+		head = append(head, "deviation_"+reg)
+	}
+	cw.Write(head)
+	for _, g := range grids {
+		for _, row := range g.Rows {
+			rec := []string{g.ID, string(row.Key), itoa(row.Partitions), itoa(row.Consumers),
+				itoa(row.MaxLoad), itoa(row.MinLoad), itoa(row.Idle), itoa(row.Split), itoa(row.Rows), itoa(row.Lost),
+				strconv.FormatFloat(row.Speedup, 'f', -1, 64), itoa(row.Ideal), ints(row.Loads), ints(row.Sizes)}
+			for _, reg := range regions {
+				v, ok := row.Deviation.Get(reg)
+				cellText := ""
+				if ok {
+					cellText = strconv.FormatFloat(v, 'f', -1, 64)
+				}
+				rec = append(rec, cellText)
+			}
+			cw.Write(rec)
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func ints(xs []int) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.Itoa(x)
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,42 @@
+package scenarios
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Error is one problem in a scenario file, at the position of the offending
+// value: "scenarios/lab.yaml:14:7: grid.partitions[2]: must be between 1 and
+// 4096 (got 0)".
+type Error struct {
+	File      string
+	Line, Col int
+	Field     string // the value's path, e.g. cells[2].grid.partitions[1]; empty for the file as a whole
+	Msg       string
+}
+
+func (e *Error) Error() string {
+	if e.Field == "" {
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s: %s", e.File, e.Line, e.Col, e.Field, e.Msg)
+}
+
+// ErrorList is every problem found in a file, in file order.
+type ErrorList []*Error
+
+func (l ErrorList) Error() string {
+	msgs := make([]string, len(l))
+	for i, e := range l {
+		msgs[i] = e.Error()
+	}
+	return strings.Join(msgs, "\n")
+}
+
+func (l ErrorList) sort() {
+	slices.SortStableFunc(l, func(a, b *Error) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+	})
+}

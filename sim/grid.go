@@ -1,0 +1,176 @@
+package sim
+
+// Grid is the lesson's experiment: every key × partition count × consumer
+// count, written to a topic with the named partitioner, read by one consumer
+// group whose partitions the named assignor shares out.
+type Grid struct {
+	ID          string
+	Keys        []Key
+	Partitions  []int
+	Consumers   []int
+	Partitioner string // see PartitionerNames
+	Assignor    string // see AssignorNames
+	// Deviation lists the key and partition count pairs of the serving
+	// deviation table, in the table's order; every row carries its deviation
+	// whether listed or not.
+	Deviation []Combo
+}
+
+// Combo names one key and partition count of a grid.
+type Combo struct {
+	Key        Key
+	Partitions int
+}
+
+// GridResult is a grid's figures: one Row per combination, keys outermost and
+// consumer counts innermost, as the lesson's loops run.
+type GridResult struct {
+	Kind        string   `json:"kind"` // "grid"
+	ID          string   `json:"id"`
+	Partitioner string   `json:"partitioner"`
+	Assignor    string   `json:"assignor"`
+	Records     int      `json:"records"`
+	Baseline    Baseline `json:"baseline"`
+	Rows        []Row    `json:"rows"`
+	Grid        Grid     `json:"-"`
+}
+
+// Row is one combination of a grid: what its consumers read and computed.
+type Row struct {
+	Key        Key     `json:"key"`
+	Partitions int     `json:"partitions"`
+	Consumers  int     `json:"consumers"`
+	Loads      []int   `json:"loads"`    // records each consumer reads
+	MaxLoad    int     `json:"max_load"` // the most loaded consumer's records
+	MinLoad    int     `json:"min_load"`
+	Idle       int     `json:"idle"`  // consumers that read no record
+	Split      int     `json:"split"` // subscribers spread over more than one partition
+	Rows       int     `json:"rows"`  // consumption rows computed (DI22)
+	Lost       int     `json:"lost"`  // rows the healthy pipeline computes and this one does not
+	Deviation  Regions `json:"deviation"`
+	Sizes      []int   `json:"sizes"` // records per partition
+	// Speedup is the modelled throughput: records ÷ the most loaded
+	// consumer's records, against one consumer reading everything. Ideal is
+	// min(consumers, partitions), what equal partitions would give.
+	Speedup float64 `json:"speedup"`
+	Ideal   int     `json:"ideal"`
+}
+
+// Row returns the row of a combination, or false if the grid has none.
+func (r *GridResult) Row(k Key, partitions, consumers int) (Row, bool) {
+	for _, row := range r.Rows {
+		if row.Key == k && row.Partitions == partitions && row.Consumers == consumers {
+			return row, true
+		}
+	}
+	return Row{}, false
+}
+
+func (g Grid) run(e *env) (Result, error) {
+	d, err := e.data()
+	if err != nil {
+		return nil, err
+	}
+	pt, err := PartitionerByName(g.Partitioner, d.Source.Seed)
+	if err != nil {
+		return nil, err
+	}
+	assign, err := AssignorByName(g.Assignor)
+	if err != nil {
+		return nil, err
+	}
+	res := &GridResult{
+		Kind: "grid", ID: g.ID, Partitioner: g.Partitioner, Assignor: g.Assignor,
+		Records: d.Records(), Baseline: d.baseline, Grid: g,
+	}
+	part := make([]int32, d.Records())
+	for _, k := range g.Keys {
+		pl := newPlacer(d, k, pt)
+		for _, p := range g.Partitions {
+			pl.fill(part, p)
+			tl := d.tally(part, p)
+			dev := d.deviation(tl)
+			for _, c := range g.Consumers {
+				res.Rows = append(res.Rows, d.row(k, assign(p, c), tl, dev))
+			}
+		}
+	}
+	return res, nil
+}
+
+// row turns a tally into a grid row for one consumer group.
+func (d *Data) row(k Key, owned [][]int, tl tally, dev Regions) Row {
+	r := Row{
+		Key: k, Partitions: len(tl.sizes), Consumers: len(owned),
+		Loads: make([]int, len(owned)), Split: tl.split, Rows: tl.rows,
+		Lost: d.baseline.Rows - tl.rows, Deviation: dev, Sizes: tl.sizes,
+		Ideal: min(len(owned), len(tl.sizes)),
+	}
+	for c, parts := range owned {
+		for _, p := range parts {
+			r.Loads[c] += tl.sizes[p]
+		}
+	}
+	r.MaxLoad, r.MinLoad = r.Loads[0], r.Loads[0]
+	for _, l := range r.Loads {
+		r.MaxLoad = max(r.MaxLoad, l)
+		r.MinLoad = min(r.MinLoad, l)
+		if l == 0 {
+			r.Idle++
+		}
+	}
+	if r.MaxLoad > 0 {
+		r.Speedup = float64(d.Records()) / float64(r.MaxLoad)
+	}
+	return r
+}
+
+// Observe reports in the grid's terms what a consumer group saw on a real
+// topic (see package sim/kafka): owned[c] are consumer c's partitions and
+// logs[p] the readings of partition p in offset order. Each consumer computes
+// consumption from its own partitions' records alone, as the lesson's
+// s3_consumption does: a reading yields a row when the partition also holds
+// the same subscriber's previous period. It shares no code with the grid's
+// placement path, so agreement between the two is evidence, not tautology.
+func (d *Data) Observe(k Key, owned [][]int, logs [][]Reading) Row {
+	t := d.Source.Periods
+	tl := d.newTally(len(logs))
+	home := make([]int32, d.Source.Subscribers) // a subscriber's first partition + 1
+	split := make([]bool, d.Source.Subscribers)
+	table := make([]int32, d.Records()) // index + 1 of the readings in this partition
+	for p, log := range logs {
+		tl.sizes[p] = len(log)
+		for _, r := range log {
+			table[r.Subscriber*t+r.Period] = int32(r.Index) + 1
+			switch home[r.Subscriber] {
+			case 0:
+				home[r.Subscriber] = int32(p) + 1
+			case int32(p) + 1:
+			default:
+				split[r.Subscriber] = true
+			}
+		}
+		for _, r := range log {
+			if r.Period == 0 {
+				continue
+			}
+			prev := table[r.Subscriber*t+r.Period-1]
+			if prev == 0 {
+				continue
+			}
+			cell := int(d.region[r.Subscriber])*t + r.Period
+			tl.rows++
+			tl.total[cell] += int64(r.Index - int(prev-1))
+			tl.cells[cell] = true
+		}
+		for _, r := range log {
+			table[r.Subscriber*t+r.Period] = 0
+		}
+	}
+	for _, s := range split {
+		if s {
+			tl.split++
+		}
+	}
+	return d.row(k, owned, tl, d.deviation(tl))
+}

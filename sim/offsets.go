@@ -1,0 +1,101 @@
+package sim
+
+// Offsets follows one partition of one placement (DI19): how many records it
+// holds and its last offset, its first records with their offsets, and the
+// partitions that hold the first record's subscriber under this key and under
+// each key of Compare. The lesson's closing lines use subscriber key, 4
+// partitions, partition 0, compared with the record key.
+type Offsets struct {
+	ID          string
+	Key         Key
+	Partitions  int
+	Partition   int
+	Partitioner string
+	Compare     []Key
+}
+
+// OffsetsResult is what an Offsets cell prints. LastOffset is -1 when the
+// partition is empty, and then First and Subscriber are empty too.
+type OffsetsResult struct {
+	Kind        string      `json:"kind"` // "offsets"
+	ID          string      `json:"id"`
+	Key         Key         `json:"key"`
+	Partitions  int         `json:"partitions"`
+	Partition   int         `json:"partition"`
+	Records     int         `json:"records"`
+	LastOffset  int         `json:"last_offset"`
+	First       []Placement `json:"first"`
+	Subscriber  string      `json:"subscriber"`
+	Spread      []KeySpread `json:"spread"`
+	Partitioner string      `json:"partitioner"`
+}
+
+// Placement is one record of a partition.
+type Placement struct {
+	Subscriber string `json:"subscriber"`
+	Period     string `json:"period"`
+	Offset     int    `json:"offset"`
+}
+
+// KeySpread lists the partitions that hold a subscriber's records under Key.
+type KeySpread struct {
+	Key        Key   `json:"key"`
+	Partitions []int `json:"partitions"`
+}
+
+// firstRecords is how many records of the partition an Offsets cell lists,
+// as the lesson's "first three records".
+const firstRecords = 3
+
+func (o Offsets) run(e *env) (Result, error) {
+	d, err := e.data()
+	if err != nil {
+		return nil, err
+	}
+	pt, err := PartitionerByName(o.Partitioner, d.Source.Seed)
+	if err != nil {
+		return nil, err
+	}
+	res := &OffsetsResult{
+		Kind: "offsets", ID: o.ID, Key: o.Key, Partitions: o.Partitions,
+		Partition: o.Partition, LastOffset: -1, Partitioner: o.Partitioner,
+	}
+	part := make([]int32, d.Records())
+	newPlacer(d, o.Key, pt).fill(part, o.Partitions)
+	t := d.Source.Periods
+	first := -1
+	for r := range d.WriteOrder {
+		if int(part[r.Subscriber*t+r.Period]) != o.Partition {
+			continue
+		}
+		if first < 0 {
+			first = r.Subscriber
+		}
+		if len(res.First) < firstRecords {
+			res.First = append(res.First, Placement{
+				Subscriber: d.Subscribers[r.Subscriber].Name, Period: d.periods[r.Period], Offset: res.Records,
+			})
+		}
+		res.Records++
+	}
+	if first < 0 {
+		return res, nil
+	}
+	res.LastOffset = res.Records - 1
+	res.Subscriber = d.Subscribers[first].Name
+	for _, k := range append([]Key{o.Key}, o.Compare...) {
+		newPlacer(d, k, pt).fill(part, o.Partitions)
+		in := make([]bool, o.Partitions)
+		for j := range t {
+			in[part[first*t+j]] = true
+		}
+		ks := KeySpread{Key: k}
+		for p, ok := range in {
+			if ok {
+				ks.Partitions = append(ks.Partitions, p)
+			}
+		}
+		res.Spread = append(res.Spread, ks)
+	}
+	return res, nil
+}

@@ -1,0 +1,118 @@
+package sim
+
+import (
+	"fmt"
+	"hash/crc32"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// A Partitioner routes a keyed record to one of n partitions in two steps, so
+// that a key is hashed once however many partition counts a grid tries: Hash
+// digests the key, Place maps the digest onto n partitions. The same key
+// always lands in the same partition (DI19).
+type Partitioner struct {
+	Hash  func(key []byte) uint32
+	Place func(h uint32, n int) int
+}
+
+// Partition returns the partition of key among n partitions.
+func (p Partitioner) Partition(key []byte, n int) int { return p.Place(p.Hash(key), n) }
+
+// partitioners are the names a scenario may use. The lesson partitioner depends
+// on the source's seed, so each entry builds its partitioner from it.
+var partitioners = map[string]func(seed int64) Partitioner{
+	"lesson":  LessonPartitioner,
+	"crc32":   func(int64) Partitioner { return CRC32Partitioner },
+	"murmur2": func(int64) Partitioner { return Murmur2Partitioner },
+}
+
+// PartitionerNames lists the partitioner names, sorted.
+func PartitionerNames() []string { return sortedKeys(partitioners) }
+
+// PartitionerByName returns the named partitioner for a source seeded with seed.
+func PartitionerByName(name string, seed int64) (Partitioner, error) {
+	mk, ok := partitioners[name]
+	if !ok {
+		return Partitioner{}, fmt.Errorf("unknown partitioner %q (want one of %s)", name, strings.Join(PartitionerNames(), ", "))
+	}
+	return mk(seed), nil
+}
+
+// LessonPartitioner is the lesson's route(key, p): the key's characters fold
+// into x = (x·131 + ord(c)) mod 2³², and the partition is int(rng(seed + x)·p).
+// With seed 20260218 and 4 partitions, subscriber A005 goes to partition 0,
+// as the lesson's closing lines print.
+func LessonPartitioner(seed int64) Partitioner {
+	return Partitioner{
+		Hash: func(key []byte) uint32 {
+			var x uint32
+			for len(key) > 0 {
+				c, size := rune(key[0]), 1
+				if c >= utf8.RuneSelf {
+					c, size = utf8.DecodeRune(key) // ord(c) is a code point
+				}
+				x = x*131 + uint32(c)
+				key = key[size:]
+			}
+			r := NewRand(seed + int64(x))
+			return r.Uint32()
+		},
+		Place: scale,
+	}
+}
+
+// CRC32Partitioner is the Day 24 lab's partitioner: IEEE CRC-32 of the key's
+// UTF-8 bytes, mod n. With 8 partitions user-42 goes to 3, cart-9 to 6, order-7
+// and payment-3 to 2.
+var CRC32Partitioner = Partitioner{Hash: crc32.ChecksumIEEE, Place: mod}
+
+// Murmur2Partitioner is Kafka's default partitioner for keyed records,
+// toPositive(murmur2(key)) % n, with Kafka's seed 0x9747b28c
+// (org.apache.kafka.common.utils.Utils.murmur2). Kafka's own test vectors:
+// murmur2("21") = -973932308, murmur2("foobar") = -790332482.
+var Murmur2Partitioner = Partitioner{Hash: func(key []byte) uint32 { return murmur2(key) & 0x7fffffff }, Place: mod}
+
+func mod(h uint32, n int) int { return int(h % uint32(n)) }
+
+func murmur2(data []byte) uint32 {
+	const (
+		m = 0x5bd1e995
+		r = 24
+	)
+	h := uint32(0x9747b28c) ^ uint32(len(data))
+	for len(data) >= 4 {
+		k := uint32(data[0]) | uint32(data[1])<<8 | uint32(data[2])<<16 | uint32(data[3])<<24
+		k *= m
+		k ^= k >> r
+		k *= m
+		h *= m
+		h ^= k
+		data = data[4:]
+	}
+	switch len(data) {
+	case 3:
+		h ^= uint32(data[2]) << 16
+		fallthrough
+	case 2:
+		h ^= uint32(data[1]) << 8
+		fallthrough
+	case 1:
+		h ^= uint32(data[0])
+		h *= m
+	}
+	h ^= h >> 13
+	h *= m
+	h ^= h >> 15
+	return h
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	names := make([]string, 0, len(m))
+	for name := range m {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
