@@ -1,5 +1,7 @@
 package sim
 
+import "math"
+
 // Grid is the lesson's experiment: every key × partition count × consumer
 // count, written to a topic with the named partitioner, read by one consumer
 // group whose partitions the named assignor shares out.
@@ -48,7 +50,13 @@ type Row struct {
 	Rows       int     `json:"rows"`  // consumption rows computed (DI22)
 	Lost       int     `json:"lost"`  // rows the healthy pipeline computes and this one does not
 	Deviation  Regions `json:"deviation"`
-	Sizes      []int   `json:"sizes"` // records per partition
+	// Drift is the largest deviation of any region, in absolute value: how
+	// far the served number moved.
+	Drift float64 `json:"drift"`
+	// Skew is MaxLoad ÷ MinLoad, the lesson's "1.44 times"; 0 when a
+	// consumer is idle and the ratio has no value.
+	Skew  float64 `json:"skew"`
+	Sizes []int   `json:"sizes"` // records per partition
 	// Speedup is the modelled throughput: records ÷ the most loaded
 	// consumer's records, against one consumer reading everything. Ideal is
 	// min(consumers, partitions), what equal partitions would give.
@@ -121,6 +129,12 @@ func (d *Data) row(k Key, owned [][]int, tl tally, dev Regions) Row {
 	}
 	if r.MaxLoad > 0 {
 		r.Speedup = float64(d.Records()) / float64(r.MaxLoad)
+	}
+	if r.MinLoad > 0 {
+		r.Skew = float64(r.MaxLoad) / float64(r.MinLoad)
+	}
+	for _, v := range dev {
+		r.Drift = max(r.Drift, math.Abs(v.Value))
 	}
 	return r
 }

@@ -1,0 +1,139 @@
+package sim
+
+import (
+	"math"
+	"reflect"
+	"testing"
+)
+
+func TestRound2(t *testing.T) {
+	for _, tc := range []struct{ in, want float64 }{
+		{2.675, 2.67},  // 2.67499999… in binary
+		{0.125, 0.12},  // an exact tie goes to even
+		{0.375, 0.38},  // an exact tie goes to even
+		{-977.2727, -977.27},
+		{1321.454545, 1321.45},
+		{16.155, 16.16}, // 16.155000000000001…
+	} {
+		if got := Round2(tc.in); got != tc.want {
+			t.Errorf("Round2(%v) = %v, want %v", tc.in, got, tc.want)
+		}
+	}
+	if got := Round2(-0.001); got != 0 || !math.Signbit(got) {
+		t.Errorf("Round2(-0.001) = %v, want -0.0 as Python gives", got)
+	}
+}
+
+func lessonGrid(partitioner, assignor string, keys ...Key) Grid {
+	return Grid{Keys: keys, Partitions: []int{1, 2, 3, 4, 8, 13}, Consumers: []int{1, 4, 16},
+		Partitioner: partitioner, Assignor: assignor}
+}
+
+// Invariants of every row, for every partitioner, assignor and key.
+func TestGridInvariants(t *testing.T) {
+	src := Source{Seed: 99, Subscribers: 317, Periods: 7}
+	d, err := Generate(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, pt := range PartitionerNames() {
+		for _, as := range AssignorNames() {
+			g := lessonGrid(pt, as, KeySubscriber, KeyRecord, KeyPeriod, KeyNone)
+			rs, err := Run(src, []Cell{g})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range rs[0].(*GridResult).Rows {
+				sum, idle := 0, 0
+				for _, l := range r.Loads {
+					sum += l
+					if l == 0 {
+						idle++
+					}
+				}
+				sizes := 0
+				for _, s := range r.Sizes {
+					sizes += s
+				}
+				switch {
+				case sum != d.Records() || sizes != d.Records():
+					t.Errorf("%s/%s %+v: loads sum to %d, sizes to %d, want %d", pt, as, r, sum, sizes, d.Records())
+				case idle != r.Idle || r.MaxLoad < r.MinLoad:
+					t.Errorf("%s/%s %+v: idle or max/min wrong", pt, as, r)
+				case r.Speedup > float64(r.Ideal)+1e-9:
+					t.Errorf("%s/%s %+v: speedup above min(C, P)", pt, as, r)
+				case r.Rows+r.Lost != d.Baseline().Rows:
+					t.Errorf("%s/%s %+v: rows and lost do not add up", pt, as, r)
+				case r.Key == KeySubscriber && (r.Split != 0 || r.Lost != 0):
+					t.Errorf("%s/%s %+v: the subscriber key split a subscriber", pt, as, r)
+				case r.Partitions == 1 && (r.Split != 0 || r.Lost != 0 || r.Idle != r.Consumers-1):
+					t.Errorf("%s/%s %+v: one partition must keep every row and idle C-1", pt, as, r)
+				}
+			}
+		}
+	}
+}
+
+// Observe, the record-list path other engines use, agrees with the grid's
+// placement path on every placement.
+func TestObserveAgreesWithGrid(t *testing.T) {
+	src := Source{Seed: -5, Subscribers: 1003, Periods: 4}
+	d, _ := Generate(src)
+	for _, name := range PartitionerNames() {
+		pt, _ := PartitionerByName(name, src.Seed)
+		for _, k := range []Key{KeySubscriber, KeyRecord, KeyPeriod, KeyNone} {
+			for _, p := range []int{1, 3, 8} {
+				part := make([]int32, d.Records())
+				newPlacer(d, k, pt).fill(part, p)
+				logs := make([][]Reading, p)
+				for r := range d.WriteOrder {
+					x := part[r.Subscriber*src.Periods+r.Period]
+					logs[x] = append(logs[x], r)
+				}
+				owned := Range(p, 5)
+				tl := d.tally(part, p)
+				want := d.row(k, owned, tl, d.deviation(tl))
+				if got := d.Observe(k, owned, logs); !reflect.DeepEqual(got, want) {
+					t.Errorf("%s %s P=%d:\nObserve %+v\ngrid    %+v", name, k, p, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestWriteOrderSortsNamesAsStrings(t *testing.T) {
+	d, _ := Generate(Source{Seed: 1, Subscribers: 1001, Periods: 2})
+	var names []string
+	for r := range d.WriteOrder {
+		if r.Period == 0 && len(names) < 4 {
+			names = append(names, d.Subscribers[r.Subscriber].Name)
+		}
+	}
+	// Python sorts "A1000" before "A101", and "A100" before both.
+	if want := []string{"A001", "A002", "A003", "A004"}; !reflect.DeepEqual(names, want) {
+		t.Errorf("first names %v, want %v", names, want)
+	}
+	pos := map[string]int{}
+	i := 0
+	for r := range d.WriteOrder {
+		if r.Period == 0 {
+			pos[d.Subscribers[r.Subscriber].Name] = i
+		}
+		i++
+	}
+	if !(pos["A100"] < pos["A1000"] && pos["A1000"] < pos["A1001"] && pos["A1001"] < pos["A101"]) {
+		t.Errorf("A100, A1000, A1001, A101 at %d, %d, %d, %d", pos["A100"], pos["A1000"], pos["A1001"], pos["A101"])
+	}
+}
+
+func TestGenerateRejectsBadSources(t *testing.T) {
+	for _, src := range []Source{
+		{Seed: 1, Subscribers: 0, Periods: 12},
+		{Seed: 1, Subscribers: 10, Periods: 13},
+		{Seed: MaxSeed + 1, Subscribers: 10, Periods: 12},
+	} {
+		if _, err := Generate(src); err == nil {
+			t.Errorf("Generate(%+v) succeeded", src)
+		}
+	}
+}
