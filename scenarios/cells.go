@@ -42,8 +42,8 @@ const maxList = 64
 
 // cellKinds are the computations a cell may hold, by the key that names them;
 // "md" cells are Markdown and handled apart. A decoder returns the cell's id
-// (empty for the default) and the engine's cell.
-var cellKinds = map[string]func(d *decoder, n *yaml.Node, path string) (string, sim.Cell){
+// and the engine's cell; def is the id of a cell that names none.
+var cellKinds = map[string]func(d *decoder, n *yaml.Node, path, def string) (string, sim.Cell){
 	"grid":    (*decoder).grid,
 	"offsets": (*decoder).offsets,
 }
@@ -57,10 +57,10 @@ func cellKindNames() []string {
 	return names
 }
 
-func (d *decoder) id(f map[string]*yaml.Node, path string) string {
+func (d *decoder) id(f map[string]*yaml.Node, path, def string) string {
 	v := f["id"]
 	if v == nil {
-		return ""
+		return def
 	}
 	id := d.str(v, join(path, "id"))
 	if v.Kind == yaml.ScalarNode && !idPattern.MatchString(id) {
@@ -77,10 +77,10 @@ func (d *decoder) keys(n *yaml.Node, path string) []sim.Key {
 	return ks
 }
 
-func (d *decoder) grid(n *yaml.Node, path string) (string, sim.Cell) {
+func (d *decoder) grid(n *yaml.Node, path, def string) (string, sim.Cell) {
 	g := defaults.Grid
 	f := d.fields(n, path, []string{"id", "keys", "partitions", "consumers", "partitioner", "assignor", "deviation"}, []string{"keys", "partitions"})
-	g.ID = d.id(f, path)
+	g.ID = d.id(f, path, def)
 	if v := f["keys"]; v != nil {
 		g.Keys = d.keys(v, join(path, "keys"))
 	}
@@ -129,10 +129,10 @@ func (d *decoder) deviation(n *yaml.Node, path string, g sim.Grid) []sim.Combo {
 	return out
 }
 
-func (d *decoder) offsets(n *yaml.Node, path string) (string, sim.Cell) {
+func (d *decoder) offsets(n *yaml.Node, path, def string) (string, sim.Cell) {
 	o := defaults.Offsets
 	f := d.fields(n, path, []string{"id", "key", "partitions", "partition", "partitioner", "compare"}, []string{"partitions"})
-	o.ID = d.id(f, path)
+	o.ID = d.id(f, path, def)
 	if v := f["key"]; v != nil {
 		o.Key = sim.Key(d.name(v, join(path, "key"), sim.KeyNames()))
 	}

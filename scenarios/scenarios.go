@@ -184,10 +184,7 @@ func (d *decoder) cell(n *yaml.Node, path string, number int) Cell {
 		d.errorf(k, path, "unknown cell kind (want one of %s)", strings.Join(cellKindNames(), ", "))
 		return Cell{}
 	}
-	id, c := decode(d, v, path)
-	if id == "" {
-		id = fmt.Sprintf("%s%d", kind, number)
-	}
+	id, c := decode(d, v, path, fmt.Sprintf("%s%d", kind, number))
 	return Cell{Kind: kind, ID: id, Sim: c}
 }
 

@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata/")
+
+// partlab runs the command line as a function and returns what it printed.
+func partlab(t *testing.T, args ...string) (stdout, stderr string, err error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	err = run(context.Background(), args, &out, &errOut)
+	return out.String(), errOut.String(), err
+}
+
+// golden compares got with testdata/name, or rewrites it under -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the output:\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+// The lesson's printed output, byte for byte (testdata/lesson.txt is copied
+// from the lesson's text).
+func TestLessonTextIsTheLessonsOutput(t *testing.T) {
+	out, _, err := partlab(t, "results", "--format", "text", "scenarios/messaging-systems.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "lesson.txt", out)
+}
+
+func TestResultsFormatsAreDeterministic(t *testing.T) {
+	for _, format := range []string{"json", "csv", "text"} {
+		a, _, err := partlab(t, "results", "--format", format, "scenarios/messaging-systems.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _, _ := partlab(t, "results", "--format", format, "scenarios/messaging-systems.yaml")
+		if a != b || a == "" {
+			t.Errorf("--format %s: two runs differ or are empty", format)
+		}
+	}
+}
+
+func TestCommandLineErrors(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	os.WriteFile(bad, []byte("title: x\ncells:\n  - grid:\n      keys: [subscriber]\n      partitions: [0]\n"), 0o644)
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string // in the error
+		code int
+	}{
+		{"unknown command", []string{"frobnicate"}, `unknown command "frobnicate"`, 2},
+		{"unknown format", []string{"results", "--format", "xml", "x.yaml"}, `unknown format "xml"`, 2},
+		{"no file", []string{"results"}, "results takes one scenario file", 2},
+		{"missing file", []string{"results", "nope.yaml"}, "nope.yaml", 1},
+		{"bad scenario", []string{"results", bad}, bad + ":5:20: cells[0].grid.partitions[0]: must be between 1 and 4096 (got 0)", 1},
+		{"validate bad", []string{"validate", "scenarios/messaging-systems.yaml", bad}, bad + ":5:20:", 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, _, err := partlab(t, tc.args...)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want it to contain %q", err, tc.want)
+			}
+			if code := exitCode(err); code != tc.code {
+				t.Errorf("exit code %d, want %d", code, tc.code)
+			}
+			if out != "" {
+				t.Errorf("wrote %q to stdout on error", out)
+			}
+		})
+	}
+}
+
+func TestValidateIsSilentOnSuccess(t *testing.T) {
+	out, errOut, err := partlab(t, "validate", "scenarios/messaging-systems.yaml")
+	if err != nil || out != "" || errOut != "" {
+		t.Errorf("validate: %v, stdout %q, stderr %q", err, out, errOut)
+	}
+}

@@ -1,0 +1,137 @@
+package scenarios
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"partlab/sim"
+)
+
+func TestLessonScenario(t *testing.T) {
+	s, err := Load("messaging-systems.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Name != "messaging-systems" || s.Source != (sim.Source{Seed: 20260218, Subscribers: 200, Periods: 12}) {
+		t.Errorf("name %q, source %+v", s.Name, s.Source)
+	}
+	g, ok := s.Cells[1].Sim.(sim.Grid)
+	if !ok || g.ID != "keys" || len(g.Deviation) != 4 {
+		t.Fatalf("cell 2 is %+v", s.Cells[1])
+	}
+	if !strings.HasPrefix(s.Cells[1].Input, "grid:\n  id: keys\n") {
+		t.Errorf("input of the grid cell:\n%s", s.Cells[1].Input)
+	}
+}
+
+func TestDefaults(t *testing.T) {
+	s, err := Parse(strings.NewReader("title: t\ncells:\n  - grid: {keys: [record], partitions: [3]}\n  - offsets: {partitions: 2}\n"), "d.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := sim.Grid{ID: "grid1", Keys: []sim.Key{sim.KeyRecord}, Partitions: []int{3}, Consumers: []int{4}, Partitioner: "lesson", Assignor: "roundrobin"}
+	if g := s.Cells[0].Sim.(sim.Grid); g.ID != want.ID || g.Consumers[0] != 4 || g.Partitioner != "lesson" || g.Assignor != "roundrobin" {
+		t.Errorf("grid %+v, want %+v", g, want)
+	}
+	if o := s.Cells[1].Sim.(sim.Offsets); o.ID != "offsets2" || o.Key != sim.KeySubscriber || o.Partition != 0 {
+		t.Errorf("offsets %+v", o)
+	}
+	if s.Source != defaults.Source {
+		t.Errorf("source %+v", s.Source)
+	}
+}
+
+// One case per class of bad input: the message, with file:line:col.
+func TestBadInput(t *testing.T) {
+	const head = "title: t\ncells:\n"
+	for _, tc := range []struct {
+		name, yaml, want string
+	}{
+		{"empty file", "", "x.yaml:1:1: empty scenario"},
+		{"not YAML", "title: [unclosed\n", "x.yaml:1:1: invalid YAML"},
+		{"two documents", head + "  - md: hi\n---\ntitle: u\n", "more than one YAML document"},
+		{"not a mapping", "- a\n- b\n", "x.yaml:1:1: must be a mapping with fields cells, source, summary, title"},
+		{"missing title", "cells:\n  - md: hi\n", `x.yaml:1:1: missing required field "title"`},
+		{"empty title", "title: ''\ncells:\n  - md: hi\n", "x.yaml:1:8: title: must not be empty"},
+		{"unknown field", "title: t\ncolour: red\ncells:\n  - md: hi\n", "x.yaml:2:1: colour: unknown field (want one of cells, source, summary, title)"},
+		{"duplicate field", "title: t\ntitle: u\ncells:\n  - md: hi\n", "x.yaml:2:1: title: duplicate field"},
+		{"empty cells", "title: t\ncells: []\n", "x.yaml:2:8: cells: must not be empty"},
+		{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of grid, md, offsets)"},
+		{"two kinds in a cell", head + "  - md: a\n    grid: {}\n", "x.yaml:3:5: cells[0]: must be a mapping with one key"},
+		{"wrong type", head + "  - grid: {keys: subscriber, partitions: [1]}\n", `x.yaml:3:18: cells[0].grid.keys: must be a list (got "subscriber")`},
+		{"not a number", head + "  - grid: {keys: [subscriber], partitions: [four]}\n", `x.yaml:3:45: cells[0].grid.partitions[0]: must be a whole number between 1 and 4096 (got "four")`},
+		{"zero partitions", head + "  - grid: {keys: [subscriber], partitions: [1, 0]}\n", "x.yaml:3:48: cells[0].grid.partitions[1]: must be between 1 and 4096 (got 0)"},
+		{"too many consumers", head + "  - grid: {keys: [subscriber], partitions: [1], consumers: [5000]}\n", "cells[0].grid.consumers[0]: must be between 1 and 4096 (got 5000)"},
+		{"empty list", head + "  - grid: {keys: [], partitions: [1]}\n", "x.yaml:3:18: cells[0].grid.keys: must not be empty"},
+		{"duplicate key", head + "  - grid: {keys: [record, record], partitions: [1]}\n", `x.yaml:3:27: cells[0].grid.keys[1]: duplicate value "record"`},
+		{"duplicate partitions", head + "  - grid: {keys: [record], partitions: [2, 2]}\n", "cells[0].grid.partitions[1]: duplicate value 2"},
+		{"unknown key", head + "  - grid: {keys: [user], partitions: [1]}\n", `cells[0].grid.keys[0]: unknown name "user" (want one of none, period, record, subscriber)`},
+		{"unknown partitioner", head + "  - grid: {keys: [record], partitions: [1], partitioner: fnv}\n", `cells[0].grid.partitioner: unknown name "fnv" (want one of crc32, lesson, murmur2)`},
+		{"unknown assignor", head + "  - grid: {keys: [record], partitions: [1], assignor: sticky}\n", `cells[0].grid.assignor: unknown name "sticky" (want one of range, roundrobin)`},
+		{"missing partitions", head + "  - grid: {keys: [record]}\n", `x.yaml:3:11: cells[0].grid: missing required field "partitions"`},
+		{"unknown grid field", head + "  - grid: {keys: [record], partitions: [1], colour: red}\n", "cells[0].grid.colour: unknown field (want one of assignor, consumers, deviation, id, keys, partitioner, partitions)"},
+		{"subscribers out of range", "title: t\nsource: {subscribers: 2000000}\ncells:\n  - md: hi\n", "x.yaml:2:23: source.subscribers: must be between 1 and 1000000 (got 2000000)"},
+		{"periods out of range", "title: t\nsource: {periods: 13}\ncells:\n  - md: hi\n", "source.periods: must be between 1 and 12 (got 13)"},
+		{"seed out of range", "title: t\nsource: {seed: 9223372036854775807}\ncells:\n  - md: hi\n", "source.seed: must be between -4611686018427387904 and 4611686018427387904"},
+		{"float count", "title: t\nsource: {periods: 2.5}\ncells:\n  - md: hi\n", `source.periods: must be a whole number between 1 and 12 (got "2.5")`},
+		{"bad id", head + "  - grid: {id: 2-keys, keys: [record], partitions: [1]}\n", `cells[0].grid.id: must start with a letter and hold only letters, digits and _ (got "2-keys")`},
+		{"duplicate id", head + "  - grid: {id: k, keys: [record], partitions: [1]}\n  - offsets: {id: k, partitions: 1}\n", `x.yaml:4:5: cells[1]: duplicate id "k"`},
+		{"deviation outside the grid", head + "  - grid: {keys: [record], partitions: [1], deviation: [{key: record, partitions: 2}]}\n", "cells[0].grid.deviation[0].partitions: 2 is not among the grid's partition counts"},
+		{"partition past the count", head + "  - offsets: {partitions: 4, partition: 4}\n", "cells[0].offsets.partition: must be below the partition count 4 (got 4)"},
+		{"long list", head + "  - grid: {keys: [record], partitions: [" + strings.Repeat("1, ", 64) + "1]}\n", "cells[0].grid.partitions: has 65 entries; at most 64 are allowed"},
+		{"empty markdown", head + "  - md: ''\n", "cells[0].md: must not be empty"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Parse(strings.NewReader(tc.yaml), "x.yaml")
+			if err == nil {
+				t.Fatalf("parsed %+v, want an error", s)
+			}
+			if s != nil {
+				t.Errorf("returned a scenario with the error")
+			}
+			var list ErrorList
+			if !errors.As(err, &list) {
+				t.Errorf("error %T is not an ErrorList", err)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error:\n%v\nwant it to contain:\n%s", err, tc.want)
+			}
+		})
+	}
+}
+
+// Every problem is reported at once, in file order.
+func TestAllErrorsAtOnce(t *testing.T) {
+	_, err := Parse(strings.NewReader("title: t\nsource: {periods: 0}\ncells:\n  - grid: {keys: [x], partitions: [0]}\n"), "x.yaml")
+	want := `x.yaml:2:19: source.periods: must be between 1 and 12 (got 0)
+x.yaml:4:19: cells[0].grid.keys[0]: unknown name "x" (want one of none, period, record, subscriber)
+x.yaml:4:36: cells[0].grid.partitions[0]: must be between 1 and 4096 (got 0)`
+	if err == nil || err.Error() != want {
+		t.Errorf("error:\n%v\nwant:\n%s", err, want)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add("title: t\ncells:\n  - grid: {keys: [record], partitions: [1, 2]}\n")
+	f.Add("title: t\nsource: {seed: -1, subscribers: 3, periods: 2}\ncells:\n  - offsets: {partitions: 2, partition: 1, compare: [record]}\n  - md: x\n")
+	f.Add("title: [\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		s, err := Parse(strings.NewReader(src), "f.yaml")
+		if err != nil {
+			var list ErrorList
+			if !errors.As(err, &list) || len(list) == 0 {
+				t.Fatalf("error %v is not a non-empty ErrorList", err)
+			}
+			for _, e := range list {
+				if e.Line < 1 || e.Col < 1 {
+					t.Fatalf("error without a position: %v", e)
+				}
+			}
+			return
+		}
+		if s.Title == "" || len(s.Cells) == 0 {
+			t.Fatalf("accepted a scenario without title or cells: %+v", s)
+		}
+	})
+}
