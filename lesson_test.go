@@ -118,11 +118,11 @@ func runPython(t testing.TB, code string) string {
 func TestEngineAgreesWithTheLessonsCode(t *testing.T) {
 	for _, p := range []lessonParams{
 		{20260218, 200, 12, []int{1, 2, 4, 8}, 4, [][2]any{{"subscriber", 4}, {"record", 4}, {"period", 2}, {"period", 4}}, 4},
-		{1, 1200, 12, []int{3, 5, 7}, 2, [][2]any{{"record", 5}, {"period", 7}}, 3},                         // A1000 sorts before A101
-		{7, 60, 1, []int{2, 6}, 4, [][2]any{{"subscriber", 2}, {"record", 6}}, 2},                          // one period: no consumption at all
-		{424242, 333, 5, []int{1, 6, 13}, 10, [][2]any{{"period", 13}, {"record", 6}}, 5},                  // more consumers than partitions
+		{1, 1200, 12, []int{3, 5, 7}, 2, [][2]any{{"record", 5}, {"period", 7}}, 3},                          // A1000 sorts before A101
+		{7, 60, 1, []int{2, 6}, 4, [][2]any{{"subscriber", 2}, {"record", 6}}, 2},                            // one period: no consumption at all
+		{424242, 333, 5, []int{1, 6, 13}, 10, [][2]any{{"period", 13}, {"record", 6}}, 5},                    // more consumers than partitions
 		{-123456789, 1001, 2, []int{2, 9}, 16, [][2]any{{"subscriber", 9}, {"period", 2}, {"record", 2}}, 4}, // negative seed
-		{1<<40 + 17, 150, 12, []int{11, 4096}, 3, [][2]any{{"record", 4096}, {"period", 11}}, 2},            // large seed, huge partition count
+		{1<<40 + 17, 150, 12, []int{11, 4096}, 3, [][2]any{{"record", 4096}, {"period", 11}}, 2},             // large seed, huge partition count
 		{20260219, 999, 3, []int{24}, 7, [][2]any{{"subscriber", 24}}, 1},
 	} {
 		t.Run(fmt.Sprintf("seed=%d,n=%d,T=%d,P=%v,C=%d", p.seed, p.subscribers, p.periods, p.partitions, p.consumers), func(t *testing.T) {
