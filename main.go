@@ -18,6 +18,7 @@ import (
 	"partlab/report"
 	"partlab/scenarios"
 	"partlab/sim"
+	"partlab/sim/measure"
 )
 
 func main() {
@@ -46,7 +47,8 @@ func exitCode(err error) int {
 const usage = `usage:
   partlab                                        render every scenarios/*.yaml into out/
   partlab render [-o DIR] FILE…                  render the given scenario files
-  partlab results [--format json|csv|text] FILE  print one scenario's results
+  partlab results [--format json|csv|text] [--measure] FILE
+                                                 print one scenario's results
   partlab validate FILE…                         check scenario files, print nothing on success
 `
 
@@ -56,7 +58,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	switch args[0] {
 	case "results":
-		return results(args[1:], stdout, stderr)
+		return results(ctx, args[1:], stdout, stderr)
 	case "validate":
 		return validate(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
@@ -80,9 +82,10 @@ var formats = map[string]func(io.Writer, report.Notebook) error{
 	"text": report.Text,
 }
 
-func results(args []string, stdout, stderr io.Writer) error {
+func results(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("results", stderr)
 	format := fs.String("format", "json", "output format: json, csv or text")
+	measureAll := fs.Bool("measure", false, "also run every throughput cell for real and show the measured figures")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
@@ -93,7 +96,7 @@ func results(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() != 1 {
 		return usageError{errors.New("results takes one scenario file")}
 	}
-	nb, err := compute(fs.Arg(0))
+	nb, err := compute(ctx, fs.Arg(0), *measureAll, stderr)
 	if err != nil {
 		return err
 	}
@@ -117,8 +120,10 @@ func validate(args []string, stdout, stderr io.Writer) error {
 	return errors.Join(errs...)
 }
 
-// compute loads a scenario and runs its computations.
-func compute(file string) (report.Notebook, error) {
+// compute loads a scenario and runs its computations. Throughput cells that
+// ask for it, or all of them with measureAll, are also run for real, which
+// takes as long as their work says; progress goes to stderr.
+func compute(ctx context.Context, file string, measureAll bool, stderr io.Writer) (report.Notebook, error) {
 	s, err := scenarios.Load(file)
 	if err != nil {
 		return report.Notebook{}, err
@@ -126,6 +131,16 @@ func compute(file string) (report.Notebook, error) {
 	res, err := sim.Run(s.Source, s.SimCells())
 	if err != nil {
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
+	}
+	for _, r := range res {
+		t, ok := r.(*sim.ThroughputResult)
+		if !ok || !(measureAll || t.Spec.Measure) {
+			continue
+		}
+		fmt.Fprintf(stderr, "%s: measuring throughput cell %s …\n", file, t.ID)
+		if t.Measured, err = measure.Throughput(ctx, t); err != nil {
+			return report.Notebook{}, fmt.Errorf("%s: cell %s: %w", file, t.ID, err)
+		}
 	}
 	return report.Notebook{Scenario: s, Results: res}, nil
 }

@@ -49,6 +49,16 @@ func TestLessonTextIsTheLessonsOutput(t *testing.T) {
 	golden(t, "lesson.txt", out)
 }
 
+// The Day 24 lab's text: the spread and the placements are the lab's
+// reference run, the model is the lab's setting (see testdata/README.md).
+func TestDay24Text(t *testing.T) {
+	out, _, err := partlab(t, "results", "--format", "text", "scenarios/day-24-partitions.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "day-24.txt", out)
+}
+
 func TestResultsFormatsAreDeterministic(t *testing.T) {
 	for _, format := range []string{"json", "csv", "text"} {
 		a, _, err := partlab(t, "results", "--format", format, "scenarios/messaging-systems.yaml")

@@ -23,6 +23,22 @@ func Text(w io.Writer, nb Notebook) error {
 			gridText(bw, r)
 		case *sim.OffsetsResult:
 			offsetsText(bw, r)
+		case *sim.SpreadResult:
+			spreadText(bw, r)
+		case *sim.ThroughputResult:
+			throughputText(bw, r)
+		case *sim.OrderingResult:
+			orderingText(bw, r)
+		case *sim.RepartitionResult:
+			repartitionText(bw, r)
+		case *sim.AssignmentResult:
+			assignmentText(bw, r)
+		case *sim.GroupsResult:
+			groupsText(bw, r)
+		case *sim.SizingResult:
+			sizingText(bw, r)
+		case *sim.PredictionsResult:
+			predictionsText(bw, r)
 		}
 	}
 	return bw.Flush()

@@ -44,8 +44,16 @@ const maxList = 64
 // "md" cells are Markdown and handled apart. A decoder returns the cell's id
 // and the engine's cell; def is the id of a cell that names none.
 var cellKinds = map[string]func(d *decoder, n *yaml.Node, path, def string) (string, sim.Cell){
-	"grid":    (*decoder).grid,
-	"offsets": (*decoder).offsets,
+	"grid":        (*decoder).grid,
+	"offsets":     (*decoder).offsets,
+	"spread":      (*decoder).spread,
+	"throughput":  (*decoder).throughput,
+	"ordering":    (*decoder).ordering,
+	"repartition": (*decoder).repartition,
+	"assignment":  (*decoder).assignment,
+	"groups":      (*decoder).groups,
+	"sizing":      (*decoder).sizing,
+	"predictions": (*decoder).predictions,
 }
 
 func cellKindNames() []string {

@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
+
+	"partlab/sim"
 
 	"gopkg.in/yaml.v3"
 )
@@ -16,6 +19,10 @@ import (
 type decoder struct {
 	file string
 	errs ErrorList
+	// earlier holds the cells decoded so far by id, in order, for cells
+	// that refer to the ones above them.
+	earlier map[string]sim.Cell
+	order   []string
 }
 
 func (d *decoder) errorf(n *yaml.Node, field, format string, args ...any) {
@@ -164,4 +171,67 @@ func sorted(s []string) []string {
 	s = slices.Clone(s)
 	slices.Sort(s)
 	return s
+}
+
+// number reads a number (whole or not) within [lo, hi].
+func (d *decoder) number(n *yaml.Node, path string, lo, hi float64) float64 {
+	if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
+		d.errorf(n, path, "must be a number between %g and %g (got %s)", lo, hi, describe(n))
+		return 0
+	}
+	v, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
+	if err != nil || v < lo || v > hi {
+		d.errorf(n, path, "must be between %g and %g (got %s)", lo, hi, n.Value)
+		return 0
+	}
+	return v
+}
+
+// duration reads a Go duration such as 8ms within [lo, hi].
+func (d *decoder) duration(n *yaml.Node, path string, lo, hi time.Duration) time.Duration {
+	v, err := time.ParseDuration(d.str(n, path))
+	if n.Kind != yaml.ScalarNode {
+		return 0
+	}
+	if err != nil || v < lo || v > hi {
+		d.errorf(n, path, "must be a duration between %v and %v, such as 8ms (got %q)", lo, hi, n.Value)
+		return 0
+	}
+	return v
+}
+
+// boolean reads true or false.
+func (d *decoder) boolean(n *yaml.Node, path string) bool {
+	if n.Kind != yaml.ScalarNode || n.Tag != "!!bool" {
+		d.errorf(n, path, "must be true or false (got %s)", describe(n))
+		return false
+	}
+	return n.Value == "true"
+}
+
+// strs reads a non-empty list of distinct, non-empty strings.
+func (d *decoder) strs(n *yaml.Node, path string) []string {
+	var out []string
+	for i, item := range d.list(n, path) {
+		p := fmt.Sprintf("%s[%d]", path, i)
+		s := d.text(item, p)
+		if slices.Contains(out, s) {
+			d.errorf(item, p, "duplicate value %q", s)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// keySet reads record keys: a list of strings, or one pattern such as
+// "user-{0..239}".
+func (d *decoder) keySet(n *yaml.Node, path string) []string {
+	if n.Kind == yaml.SequenceNode {
+		return d.strs(n, path)
+	}
+	keys, err := expand(d.text(n, path))
+	if err != nil && n.Kind == yaml.ScalarNode {
+		d.errorf(n, path, "%v", err)
+	}
+	return keys
 }

@@ -97,7 +97,7 @@ func Parse(r io.Reader, name string) (*Scenario, error) {
 	if len(doc.Content) == 0 {
 		return nil, ErrorList{{File: name, Line: 1, Col: 1, Msg: "empty scenario: want a mapping with a title and cells"}}
 	}
-	d := &decoder{file: name}
+	d := &decoder{file: name, earlier: map[string]sim.Cell{}}
 	s := d.scenario(doc.Content[0], src)
 	s.File = name
 	s.Name = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
@@ -185,6 +185,10 @@ func (d *decoder) cell(n *yaml.Node, path string, number int) Cell {
 		return Cell{}
 	}
 	id, c := decode(d, v, path, fmt.Sprintf("%s%d", kind, number))
+	if d.earlier[id] == nil {
+		d.earlier[id] = c
+		d.order = append(d.order, id)
+	}
 	return Cell{Kind: kind, ID: id, Sim: c}
 }
 

@@ -57,7 +57,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown field", "title: t\ncolour: red\ncells:\n  - md: hi\n", "x.yaml:2:1: colour: unknown field (want one of cells, source, summary, title)"},
 		{"duplicate field", "title: t\ntitle: u\ncells:\n  - md: hi\n", "x.yaml:2:1: title: duplicate field"},
 		{"empty cells", "title: t\ncells: []\n", "x.yaml:2:8: cells: must not be empty"},
-		{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of grid, md, offsets)"},
+		{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of assignment, grid, groups, md, offsets, ordering, predictions, repartition, sizing, spread, throughput)"},
 		{"two kinds in a cell", head + "  - md: a\n    grid: {}\n", "x.yaml:3:5: cells[0]: must be a mapping with one key"},
 		{"wrong type", head + "  - grid: {keys: subscriber, partitions: [1]}\n", `x.yaml:3:18: cells[0].grid.keys: must be a list (got "subscriber")`},
 		{"not a number", head + "  - grid: {keys: [subscriber], partitions: [four]}\n", `x.yaml:3:45: cells[0].grid.partitions[0]: must be a whole number between 1 and 4096 (got "four")`},

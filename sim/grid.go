@@ -110,14 +110,9 @@ func (g Grid) run(e *env) (Result, error) {
 func (d *Data) row(k Key, owned [][]int, tl tally, dev Regions) Row {
 	r := Row{
 		Key: k, Partitions: len(tl.sizes), Consumers: len(owned),
-		Loads: make([]int, len(owned)), Split: tl.split, Rows: tl.rows,
+		Loads: GroupLoads(tl.sizes, owned), Split: tl.split, Rows: tl.rows,
 		Lost: d.baseline.Rows - tl.rows, Deviation: dev, Sizes: tl.sizes,
 		Ideal: min(len(owned), len(tl.sizes)),
-	}
-	for c, parts := range owned {
-		for _, p := range parts {
-			r.Loads[c] += tl.sizes[p]
-		}
 	}
 	r.MaxLoad, r.MinLoad = r.Loads[0], r.Loads[0]
 	for _, l := range r.Loads {
@@ -188,3 +183,5 @@ func (d *Data) Observe(k Key, owned [][]int, logs [][]Reading) Row {
 	}
 	return d.row(k, owned, tl, d.deviation(tl))
 }
+
+func (g Grid) cellID() string { return g.ID }

@@ -89,13 +89,10 @@ func (o Offsets) run(e *env) (Result, error) {
 		for j := range t {
 			in[part[first*t+j]] = true
 		}
-		ks := KeySpread{Key: k}
-		for p, ok := range in {
-			if ok {
-				ks.Partitions = append(ks.Partitions, p)
-			}
-		}
+		ks := KeySpread{Key: k, Partitions: indexes(in)}
 		res.Spread = append(res.Spread, ks)
 	}
 	return res, nil
 }
+
+func (o Offsets) cellID() string { return o.ID }

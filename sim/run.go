@@ -2,35 +2,42 @@ package sim
 
 import "fmt"
 
-// A Cell is one computation of a scenario: a Grid or an Offsets.
+// A Cell is one computation of a scenario: a Grid or an Offsets for the
+// Messaging Systems lesson; a Spread, Throughput, Ordering, Repartition,
+// Assignment, Groups, Sizing or Predictions for the Day 24 lab.
 type Cell interface {
+	cellID() string
 	run(*env) (Result, error)
 }
 
-// A Result is a cell's figures: *GridResult or *OffsetsResult.
+// A Result is a cell's figures: the pointer type named after its cell,
+// *GridResult for a Grid and so on.
 type Result any
 
 // Run computes every cell over one source, generated once and only if a cell
 // needs it; results[i] belongs to cells[i].
 func Run(src Source, cells []Cell) ([]Result, error) {
-	e := &env{src: src}
+	e := &env{src: src, results: map[string]Result{}}
 	results := make([]Result, len(cells))
 	for i, c := range cells {
 		r, err := c.run(e)
 		if err != nil {
-			return nil, fmt.Errorf("cell %d: %w", i+1, err)
+			return nil, fmt.Errorf("cell %d (%s): %w", i+1, c.cellID(), err)
 		}
 		results[i] = r
+		e.results[c.cellID()] = r
 	}
 	return results, nil
 }
 
-// env hands cells the scenario's source, generating it on first use.
+// env hands cells the scenario's source, generating it on first use, and the
+// results of the cells before them.
 type env struct {
-	src  Source
-	d    *Data
-	err  error
-	done bool
+	src     Source
+	d       *Data
+	err     error
+	done    bool
+	results map[string]Result
 }
 
 func (e *env) data() (*Data, error) {

@@ -1,0 +1,82 @@
+package sim
+
+// Groups is drill D5: several consumer groups read the same topic. Each
+// group gets every record (pub/sub across groups); within a group each record
+// goes to one member (a work queue). Group A with 3 consumers and group B with
+// 1 on 6 partitions: A's members take 2 partitions each, B's one member all 6.
+type Groups struct {
+	ID         string
+	Partitions int
+	Records    int // per partition
+	Groups     []Group
+	Assignor   string
+}
+
+// Group is one consumer group.
+type Group struct {
+	Name      string
+	Consumers int
+}
+
+// GroupsResult is each group's share of the topic.
+type GroupsResult struct {
+	Kind       string       `json:"kind"` // "groups"
+	ID         string       `json:"id"`
+	Assignor   string       `json:"assignor"`
+	Partitions int          `json:"partitions"`
+	Records    int          `json:"records"` // in the topic
+	Groups     []GroupShare `json:"groups"`
+}
+
+// GroupShare is what one group received.
+type GroupShare struct {
+	Name     string  `json:"name"`
+	Received int     `json:"received"` // records the group's members read together
+	Owned    [][]int `json:"owned"`    // each member's partitions
+	Loads    []int   `json:"loads"`    // each member's records
+}
+
+func (g Groups) cellID() string { return g.ID }
+
+func (g Groups) run(*env) (Result, error) {
+	assign, err := AssignorByName(g.Assignor)
+	if err != nil {
+		return nil, err
+	}
+	sizes := make([]int, g.Partitions)
+	for p := range sizes {
+		sizes[p] = g.Records
+	}
+	res := &GroupsResult{Kind: "groups", ID: g.ID, Assignor: g.Assignor, Partitions: g.Partitions,
+		Records: g.Partitions * g.Records}
+	for _, grp := range g.Groups {
+		// Groups keep their own offsets: each is assigned the whole topic,
+		// whatever the others do.
+		owned := assign(g.Partitions, grp.Consumers)
+		share := GroupShare{Name: grp.Name, Owned: owned, Loads: GroupLoads(sizes, owned)}
+		for _, l := range share.Loads {
+			share.Received += l
+		}
+		res.Groups = append(res.Groups, share)
+	}
+	return res, nil
+}
+
+// Value answers received@NAME.
+func (r *GroupsResult) Value(name string) (float64, bool) {
+	for _, g := range r.Groups {
+		if name == "received@"+g.Name {
+			return float64(g.Received), true
+		}
+	}
+	return 0, false
+}
+
+// Values lists the names Value answers for this cell.
+func (g Groups) Values() []string {
+	var names []string
+	for _, grp := range g.Groups {
+		names = append(names, "received@"+grp.Name)
+	}
+	return names
+}

@@ -1,0 +1,83 @@
+// Package measure runs a Throughput cell for real: one goroutine per consumer,
+// each working its partitions record by record, timed with the clock. It is
+// the one place partlab reads the time, which is why it is not in package sim;
+// its figures vary from run to run and stay out of the default output.
+package measure
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"partlab/sim"
+)
+
+// Throughput measures every consumer count of a modelled throughput result
+// and returns the measured rows with a description of the machine. Work is
+// a sleep per record, so the cores of the machine do not limit the speedup;
+// the speedup is against the time one consumer takes for all the records,
+// measured too.
+func Throughput(ctx context.Context, res *sim.ThroughputResult) (*sim.Measurement, error) {
+	assign, err := sim.AssignorByName(res.Assignor)
+	if err != nil {
+		return nil, err
+	}
+	work := res.Spec.Work
+	single, err := group(ctx, res.Sizes, assign(len(res.Sizes), 1), work)
+	if err != nil {
+		return nil, err
+	}
+	m := &sim.Measurement{Machine: Machine()}
+	for _, row := range res.Rows {
+		owned := assign(len(res.Sizes), row.Consumers)
+		wall, err := group(ctx, res.Sizes, owned, work)
+		if err != nil {
+			return nil, err
+		}
+		m.Rows = append(m.Rows, sim.NewThroughputRow(res.Records, sim.GroupLoads(res.Sizes, owned), len(res.Sizes), wall, single))
+	}
+	return m, nil
+}
+
+// group runs one consumer group and returns its wall time.
+func group(ctx context.Context, sizes []int, owned [][]int, work time.Duration) (time.Duration, error) {
+	var wg sync.WaitGroup
+	start := time.Now()
+	for _, parts := range owned {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, p := range parts {
+				for range sizes[p] {
+					if ctx.Err() != nil {
+						return
+					}
+					time.Sleep(work)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return 0, fmt.Errorf("measuring throughput: %w", err)
+	}
+	return time.Since(start), nil
+}
+
+// Machine describes where a measurement ran: CPU model, cores, OS and Go.
+func Machine() string {
+	cpu := "unknown CPU"
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if name, ok := strings.CutPrefix(line, "model name"); ok {
+				cpu = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(name), ":"))
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("%s, %d cores, %s/%s, %s", cpu, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
+}

@@ -1,0 +1,47 @@
+package measure
+
+import (
+	"context"
+	"math"
+	"testing"
+	"time"
+
+	"partlab/sim"
+)
+
+// A real run lands within 10% of the model at C = P = 8. The work is a sleep,
+// so the machine's two cores do not limit eight consumers.
+func TestMeasuredSpeedupFollowsTheModel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping a timed run in -short mode")
+	}
+	rs, err := sim.Run(sim.Source{}, []sim.Cell{sim.Throughput{ID: "t", Partitions: 8, Records: 25,
+		Work: 2 * time.Millisecond, Consumers: []int{1, 8, 16}, Assignor: "roundrobin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := rs[0].(*sim.ThroughputResult)
+	m, err := Throughput(context.Background(), model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, row := range m.Rows {
+		want := model.Rows[i]
+		if math.Abs(row.Speedup-want.Speedup) > 0.1*want.Speedup || row.Idle != want.Idle {
+			t.Errorf("%d consumers: measured %.2fx, %d idle; model %.2fx, %d idle", row.Consumers, row.Speedup, row.Idle, want.Speedup, want.Idle)
+		}
+	}
+	if m.Machine == "" {
+		t.Error("no machine description")
+	}
+}
+
+func TestMeasureStopsWithTheContext(t *testing.T) {
+	rs, _ := sim.Run(sim.Source{}, []sim.Cell{sim.Throughput{ID: "t", Partitions: 1, Records: 1000,
+		Work: time.Second, Consumers: []int{1}, Assignor: "range"}})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Throughput(ctx, rs[0].(*sim.ThroughputResult)); err == nil {
+		t.Error("a cancelled measurement succeeded")
+	}
+}

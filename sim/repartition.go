@@ -1,0 +1,78 @@
+package sim
+
+// Repartition is drill D1: the partition count of a live topic changes from
+// From to To, and hash(key) mod P sends keys elsewhere. It counts the keys
+// whose partition moves and follows one busy key: Before records written
+// before the change stay in the old partition, After records written after
+// it may go to a new one, where a consumer can read them before the older
+// ones.
+type Repartition struct {
+	ID            string
+	Keys          []string
+	From, To      int
+	Partitioner   string
+	Busy          string
+	Before, After int
+}
+
+// RepartitionResult is what moved.
+type RepartitionResult struct {
+	Kind        string  `json:"kind"` // "repartition"
+	ID          string  `json:"id"`
+	Partitioner string  `json:"partitioner"`
+	Keys        int     `json:"keys"`
+	From        int     `json:"from"`
+	To          int     `json:"to"`
+	Moved       int     `json:"moved"` // keys whose partition changes
+	Share       float64 `json:"share"` // Moved ÷ Keys
+	Busy        string  `json:"busy"`
+	BusyFrom    int     `json:"busy_from"` // the busy key's partition before the change
+	BusyTo      int     `json:"busy_to"`   // and after it
+	Before      int     `json:"before"`
+	After       int     `json:"after"`
+	// Exposed is how many of the busy key's newer records a consumer can
+	// read before its older ones: all of After when the key moved, else 0.
+	Exposed int `json:"exposed"`
+}
+
+func (r Repartition) cellID() string { return r.ID }
+
+func (r Repartition) run(e *env) (Result, error) {
+	pt, err := PartitionerByName(r.Partitioner, e.src.Seed)
+	if err != nil {
+		return nil, err
+	}
+	res := &RepartitionResult{Kind: "repartition", ID: r.ID, Partitioner: r.Partitioner, Keys: len(r.Keys),
+		From: r.From, To: r.To, Busy: r.Busy, Before: r.Before, After: r.After}
+	for _, k := range r.Keys {
+		h := pt.Hash([]byte(k))
+		if pt.Place(h, r.From) != pt.Place(h, r.To) {
+			res.Moved++
+		}
+	}
+	if res.Keys > 0 {
+		res.Share = float64(res.Moved) / float64(res.Keys)
+	}
+	res.BusyFrom = pt.Partition([]byte(r.Busy), r.From)
+	res.BusyTo = pt.Partition([]byte(r.Busy), r.To)
+	if res.BusyFrom != res.BusyTo {
+		res.Exposed = r.After
+	}
+	return res, nil
+}
+
+// Value answers moved, share and exposed.
+func (r *RepartitionResult) Value(name string) (float64, bool) {
+	switch name {
+	case "moved":
+		return float64(r.Moved), true
+	case "share":
+		return r.Share, true
+	case "exposed":
+		return float64(r.Exposed), true
+	}
+	return 0, false
+}
+
+// Values lists the names Value answers for this cell.
+func (Repartition) Values() []string { return []string{"moved", "share", "exposed"} }

@@ -1,0 +1,47 @@
+package sim
+
+// Sizing is drill D4: the partition count a target rate needs. One consumer
+// handles PerConsumer records a second, so Target needs at least
+// ⌈Target ÷ PerConsumer⌉ partitions (60,000 ÷ 5,000 → 12); Headroom percent
+// more leaves room for spikes, skew and a consumer or two (50% → 18).
+type Sizing struct {
+	ID          string
+	Target      int // records per second
+	PerConsumer int // records per second one consumer handles
+	Headroom    int // percent above the minimum
+}
+
+// SizingResult is the minimum and the recommended partition count.
+type SizingResult struct {
+	Kind        string `json:"kind"` // "sizing"
+	ID          string `json:"id"`
+	Target      int    `json:"target"`
+	PerConsumer int    `json:"per_consumer"`
+	Headroom    int    `json:"headroom"`
+	Minimum     int    `json:"minimum"`
+	Recommended int    `json:"recommended"`
+}
+
+func (s Sizing) cellID() string { return s.ID }
+
+func (s Sizing) run(*env) (Result, error) {
+	minimum := ceilDiv(s.Target, s.PerConsumer)
+	return &SizingResult{Kind: "sizing", ID: s.ID, Target: s.Target, PerConsumer: s.PerConsumer,
+		Headroom: s.Headroom, Minimum: minimum, Recommended: ceilDiv(minimum*(100+s.Headroom), 100)}, nil
+}
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// Value answers minimum and recommended.
+func (r *SizingResult) Value(name string) (float64, bool) {
+	switch name {
+	case "minimum":
+		return float64(r.Minimum), true
+	case "recommended":
+		return float64(r.Recommended), true
+	}
+	return 0, false
+}
+
+// Values lists the names Value answers for this cell.
+func (Sizing) Values() []string { return []string{"minimum", "recommended"} }

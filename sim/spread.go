@@ -1,0 +1,109 @@
+package sim
+
+// Spread is Part 1 of the Day 24 lab: many keys spread over the partitions,
+// and one hot key sent many times. With crc32, 8 partitions and the keys
+// user-0 … user-239 it puts 31 29 30 30 30 30 31 29 keys in p0 … p7, and
+// user-42, sent 50 times, in one partition (p3) every time.
+type Spread struct {
+	ID          string
+	Keys        []string
+	Partitions  int
+	Partitioner string
+	Probes      []string // keys whose partition is listed
+	Hot         string   // a key sent HotCount times; none when empty
+	HotCount    int
+}
+
+// SpreadResult is where the keys went.
+type SpreadResult struct {
+	Kind        string  `json:"kind"` // "spread"
+	ID          string  `json:"id"`
+	Partitioner string  `json:"partitioner"`
+	Keys        int     `json:"keys"`
+	Partitions  int     `json:"partitions"`
+	Records     []int   `json:"records"` // keys per partition
+	Covered     int     `json:"covered"` // partitions that got at least one key
+	Probes      []Probe `json:"probes"`
+	Hot         *HotKey `json:"hot,omitempty"`
+}
+
+// Probe is one key's partition.
+type Probe struct {
+	Key       string `json:"key"`
+	Partition int    `json:"partition"`
+}
+
+// HotKey is one key sent many times: the partitions it landed in.
+type HotKey struct {
+	Key        string `json:"key"`
+	Sent       int    `json:"sent"`
+	Partitions []int  `json:"partitions"`
+}
+
+func (s Spread) cellID() string { return s.ID }
+
+func (s Spread) run(e *env) (Result, error) {
+	pt, err := PartitionerByName(s.Partitioner, e.src.Seed)
+	if err != nil {
+		return nil, err
+	}
+	res := &SpreadResult{Kind: "spread", ID: s.ID, Partitioner: s.Partitioner, Keys: len(s.Keys),
+		Partitions: s.Partitions, Records: make([]int, s.Partitions)}
+	for _, k := range s.Keys {
+		res.Records[pt.Partition([]byte(k), s.Partitions)]++
+	}
+	for _, n := range res.Records {
+		if n > 0 {
+			res.Covered++
+		}
+	}
+	for _, k := range s.Probes {
+		res.Probes = append(res.Probes, Probe{Key: k, Partition: pt.Partition([]byte(k), s.Partitions)})
+	}
+	if s.Hot != "" {
+		// Sending is routing the same key again and again; the lab counts the
+		// distinct partitions the copies landed in.
+		landed := make([]bool, s.Partitions)
+		for range s.HotCount {
+			landed[pt.Partition([]byte(s.Hot), s.Partitions)] = true
+		}
+		res.Hot = &HotKey{Key: s.Hot, Sent: s.HotCount, Partitions: indexes(landed)}
+	}
+	return res, nil
+}
+
+// Value returns the figures a prediction may name: keys, covered and
+// hot_partitions.
+func (r *SpreadResult) Value(name string) (float64, bool) {
+	switch name {
+	case "keys":
+		return float64(r.Keys), true
+	case "covered":
+		return float64(r.Covered), true
+	case "hot_partitions":
+		if r.Hot != nil {
+			return float64(len(r.Hot.Partitions)), true
+		}
+	}
+	return 0, false
+}
+
+// Values lists the names Value answers for this cell.
+func (s Spread) Values() []string {
+	names := []string{"keys", "covered"}
+	if s.Hot != "" {
+		names = append(names, "hot_partitions")
+	}
+	return names
+}
+
+// indexes returns the positions of the true entries.
+func indexes(set []bool) []int {
+	var out []int
+	for i, ok := range set {
+		if ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
