@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -116,6 +117,13 @@ func FuzzParse(f *testing.F) {
 	f.Add("title: t\ncells:\n  - grid: {keys: [record], partitions: [1, 2]}\n")
 	f.Add("title: t\nsource: {seed: -1, subscribers: 3, periods: 2}\ncells:\n  - offsets: {partitions: 2, partition: 1, compare: [record]}\n  - md: x\n")
 	f.Add("title: [\n")
+	for _, name := range []string{"messaging-systems.yaml", "day-24-partitions.yaml"} {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(src))
+	}
 	f.Fuzz(func(t *testing.T, src string) {
 		s, err := Parse(strings.NewReader(src), "f.yaml")
 		if err != nil {
