@@ -2,7 +2,7 @@
 //
 //	partlab                                   render every scenarios/*.yaml into out/
 //	partlab render [-o DIR] FILE…             render chosen scenarios
-//	partlab results [--format json|csv|text] FILE
+//	partlab results [--format json|csv|text] [--engine sim|kafka|both] [--brokers host:port,…] [--timeout 30s] FILE
 //	partlab validate FILE…
 package main
 
@@ -18,6 +18,7 @@ import (
 	"partlab/report"
 	"partlab/scenarios"
 	"partlab/sim"
+	"partlab/sim/kafka"
 )
 
 func main() {
@@ -48,6 +49,9 @@ const usage = `usage:
   partlab render [-o DIR] FILE…                  render the given scenario files
   partlab results [--format json|csv|text] FILE  print one scenario's results
   partlab validate FILE…                         check scenario files, print nothing on success
+
+results also takes --engine sim|kafka|both, --brokers host:port,… and --timeout 30s
+to run the grids on a Kafka protocol (an in-process kfake cluster unless --brokers).
 `
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -56,7 +60,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	switch args[0] {
 	case "results":
-		return results(args[1:], stdout, stderr)
+		return results(ctx, args[1:], stdout, stderr)
 	case "validate":
 		return validate(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
@@ -80,9 +84,10 @@ var formats = map[string]func(io.Writer, report.Notebook) error{
 	"text": report.Text,
 }
 
-func results(args []string, stdout, stderr io.Writer) error {
+func results(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("results", stderr)
 	format := fs.String("format", "json", "output format: json, csv or text")
+	engine := addEngineFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
@@ -93,7 +98,7 @@ func results(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() != 1 {
 		return usageError{errors.New("results takes one scenario file")}
 	}
-	nb, err := compute(fs.Arg(0))
+	nb, err := compute(ctx, fs.Arg(0), engine, stderr)
 	if err != nil {
 		return err
 	}
@@ -117,13 +122,18 @@ func validate(args []string, stdout, stderr io.Writer) error {
 	return errors.Join(errs...)
 }
 
-// compute loads a scenario and runs its computations.
-func compute(file string) (report.Notebook, error) {
+// compute loads a scenario and runs its computations: the simulation, then
+// the Kafka engine for the grids that ask for it.
+func compute(ctx context.Context, file string, engine *engineFlags, stderr io.Writer) (report.Notebook, error) {
 	s, err := scenarios.Load(file)
 	if err != nil {
 		return report.Notebook{}, err
 	}
+	engine.apply(s)
 	res, err := sim.Run(s.Source, s.SimCells())
+	if err == nil {
+		err = kafka.Run(ctx, kafkaConfig(s, stderr), s.Source, res)
+	}
 	if err != nil {
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 	}
