@@ -3,16 +3,13 @@ package main
 import (
 	"encoding/json"
 	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/twmb/franz-go/pkg/kerr"
-	"github.com/twmb/franz-go/pkg/kfake"
-	"github.com/twmb/franz-go/pkg/kmsg"
+	"partlab/sim/kafka/kafkatest"
 )
 
 // gridJSON is the part of a grid's JSON these tests read.
@@ -88,12 +85,7 @@ func TestEngineBothOnTheLessonScenario(t *testing.T) {
 // The scenario chooses a grid's engine and where Kafka is; --engine and
 // --brokers override both.
 func TestScenarioEngineAndOverrides(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closed := ln.Addr().String()
-	ln.Close()
+	closed := kafkatest.ClosedPort(t)
 	file := filepath.Join(t.TempDir(), "k.yaml")
 	os.WriteFile(file, []byte(`title: k
 source: {seed: 5, subscribers: 40, periods: 3}
@@ -103,7 +95,7 @@ cells:
   - grid: {keys: [record], partitions: [2], consumers: [3], partitioner: murmur2, assignor: range, engine: kafka}
 `), 0o644)
 
-	_, _, err = partlab(t, "results", file)
+	_, _, err := partlab(t, "results", file)
 	if err == nil || !strings.Contains(err.Error(), "cannot reach the brokers "+closed) {
 		t.Errorf("the scenario's brokers: error %v", err)
 	}
@@ -111,11 +103,7 @@ cells:
 	if err != nil || cellsOf(t, out)[0].Kafka != nil {
 		t.Errorf("--engine sim: error %v, output %s", err, out)
 	}
-	fake, err := kfake.NewCluster(kfake.NumBrokers(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fake.Close()
+	fake := kafkatest.Cluster(t)
 	out, _, err = partlab(t, "results", "--brokers", strings.Join(fake.ListenAddrs(), ","), file)
 	if err != nil {
 		t.Fatal(err)
@@ -129,28 +117,9 @@ cells:
 // brokers that refuse connections, and for a cluster that refuses to create
 // the topic.
 func TestKafkaFailuresWriteNoOutput(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closed := ln.Addr().String()
-	ln.Close()
-	fake, err := kfake.NewCluster(kfake.NumBrokers(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fake.Close()
-	fake.ControlKey(int16(kmsg.CreateTopics), func(kreq kmsg.Request) (kmsg.Response, error, bool) {
-		fake.KeepControl()
-		req := kreq.(*kmsg.CreateTopicsRequest)
-		resp := req.ResponseKind().(*kmsg.CreateTopicsResponse)
-		for _, rt := range req.Topics {
-			st := kmsg.NewCreateTopicsResponseTopic()
-			st.Topic, st.ErrorCode = rt.Topic, kerr.PolicyViolation.Code
-			resp.Topics = append(resp.Topics, st)
-		}
-		return resp, nil, true
-	})
+	closed := kafkatest.ClosedPort(t)
+	fake := kafkatest.Cluster(t)
+	kafkatest.FailTopicCreation(fake, "topic creation is disabled")
 	for _, tc := range []struct {
 		name, brokers, want string
 	}{

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"fmt"
 	"reflect"
 	"strings"
 )
@@ -29,13 +28,7 @@ var engines = map[string]Engine{
 func EngineNames() []string { return sortedKeys(engines) }
 
 // EngineByName returns the named engine.
-func EngineByName(name string) (Engine, error) {
-	e, ok := engines[name]
-	if !ok {
-		return "", fmt.Errorf("unknown engine %q (want one of %s)", name, strings.Join(EngineNames(), ", "))
-	}
-	return e, nil
-}
+func EngineByName(name string) (Engine, error) { return byName(engines, "engine", name) }
 
 // Kafka reports whether the engine runs the grid on Kafka.
 func (e Engine) Kafka() bool { return e == EngineKafka || e == EngineBoth }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"reflect"
 	"slices"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kmsg"
 
 	"partlab/sim"
+	"partlab/sim/kafka/kafkatest"
 )
 
 var lessonSource = sim.Source{Seed: 20260218, Subscribers: 200, Periods: 12}
@@ -44,11 +44,7 @@ func simulate(t testing.TB, src sim.Source, g sim.Grid) *sim.GridResult {
 // cluster would be: the engine reaches it through its brokers.
 func fakeCluster(t testing.TB) (*kfake.Cluster, *kadm.Client) {
 	t.Helper()
-	fake, err := kfake.NewCluster(kfake.NumBrokers(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(fake.Close)
+	fake := kafkatest.Cluster(t)
 	cl, err := kgo.NewClient(kgo.SeedBrokers(fake.ListenAddrs()...))
 	if err != nil {
 		t.Fatal(err)
@@ -242,14 +238,9 @@ func TestKeylessRowsSayWhyTheyDiffer(t *testing.T) {
 // A closed loopback port refuses connections: the run fails at once and says
 // which brokers it could not reach.
 func TestUnreachableBrokers(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := kafkatest.ClosedPort(t)
 	res := simulate(t, lessonSource, lessonGrid)
-	err = Run(t.Context(), Config{Brokers: []string{addr}, Timeout: 10 * time.Second}, lessonSource, []sim.Result{res})
+	err := Run(t.Context(), Config{Brokers: []string{addr}, Timeout: 10 * time.Second}, lessonSource, []sim.Result{res})
 	want := "kafka engine: cannot reach the brokers " + addr + ": "
 	if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), "connection refused") {
 		t.Fatalf("error %v, want %q… connection refused", err, want)
@@ -259,30 +250,11 @@ func TestUnreachableBrokers(t *testing.T) {
 	}
 }
 
-// failTopicCreation makes every CreateTopics request fail with a policy
-// violation, as a cluster that forbids creating topics does.
-func failTopicCreation(fake *kfake.Cluster) {
-	fake.ControlKey(int16(kmsg.CreateTopics), func(kreq kmsg.Request) (kmsg.Response, error, bool) {
-		fake.KeepControl()
-		req := kreq.(*kmsg.CreateTopicsRequest)
-		resp := req.ResponseKind().(*kmsg.CreateTopicsResponse)
-		for _, rt := range req.Topics {
-			st := kmsg.NewCreateTopicsResponseTopic()
-			st.Topic = rt.Topic
-			st.ErrorCode = kerr.PolicyViolation.Code
-			msg := "topic creation is disabled"
-			st.ErrorMessage = &msg
-			resp.Topics = append(resp.Topics, st)
-		}
-		return resp, nil, true
-	})
-}
-
 // A topic that cannot be created is a clear error naming the topic, and the
 // grid gets no figures.
 func TestTopicCreationFails(t *testing.T) {
 	fake, adm := fakeCluster(t)
-	failTopicCreation(fake)
+	kafkatest.FailTopicCreation(fake, "topic creation is disabled")
 	res := simulate(t, lessonSource, lessonGrid)
 	err := Run(t.Context(), Config{Brokers: fake.ListenAddrs()}, lessonSource, []sim.Result{res})
 	if err == nil || !errors.Is(err, kerr.PolicyViolation) {
