@@ -3,6 +3,7 @@ package kafka
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -109,7 +110,7 @@ func (c *cluster) consume(ctx context.Context, d *sim.Data, topic, group string,
 			}
 		}
 		wg.Wait()
-		err = cmp.Or(err, c.removeGroup(ctx, group, ids))
+		err = errors.Join(err, c.removeGroup(ctx, group, ids))
 	}()
 	for i := range ms {
 		ids[i] = instanceID(i)
