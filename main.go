@@ -2,7 +2,7 @@
 //
 //	partlab                                   render every scenarios/*.yaml into out/
 //	partlab render [-o DIR] FILE…             render chosen scenarios
-//	partlab results [--format json|csv|text] FILE
+//	partlab results [--format json|csv|text] [--engine sim|kafka|both] [--brokers host:port,…] [--timeout 30s] [--measure] FILE
 //	partlab validate FILE…
 package main
 
@@ -18,6 +18,7 @@ import (
 	"partlab/report"
 	"partlab/scenarios"
 	"partlab/sim"
+	"partlab/sim/kafka"
 	"partlab/sim/measure"
 )
 
@@ -50,6 +51,9 @@ const usage = `usage:
   partlab results [--format json|csv|text] [--measure] FILE
                                                  print one scenario's results
   partlab validate FILE…                         check scenario files, print nothing on success
+
+results also takes --engine sim|kafka|both, --brokers host:port,… and --timeout 30s
+to run the grids on a Kafka protocol (an in-process kfake cluster unless --brokers).
 `
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -85,7 +89,7 @@ var formats = map[string]func(io.Writer, report.Notebook) error{
 func results(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("results", stderr)
 	format := fs.String("format", "json", "output format: json, csv or text")
-	measureAll := fs.Bool("measure", false, "also run every throughput cell for real and show the measured figures")
+	flags := addComputeFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
@@ -96,7 +100,7 @@ func results(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if fs.NArg() != 1 {
 		return usageError{errors.New("results takes one scenario file")}
 	}
-	nb, err := compute(ctx, fs.Arg(0), *measureAll, stderr)
+	nb, err := compute(ctx, fs.Arg(0), flags, stderr)
 	if err != nil {
 		return err
 	}
@@ -120,21 +124,26 @@ func validate(args []string, stdout, stderr io.Writer) error {
 	return errors.Join(errs...)
 }
 
-// compute loads a scenario and runs its computations. Throughput cells that
-// ask for it, or all of them with measureAll, are also run for real, which
-// takes as long as their work says; progress goes to stderr.
-func compute(ctx context.Context, file string, measureAll bool, stderr io.Writer) (report.Notebook, error) {
+// compute loads a scenario and runs its computations: the simulation, then
+// the Kafka engine for the grids that ask for it, then a real run of the
+// throughput cells that ask for one (all of them with --measure), which takes
+// as long as their work says; progress goes to stderr.
+func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
 	s, err := scenarios.Load(file)
 	if err != nil {
 		return report.Notebook{}, err
 	}
+	flags.apply(s)
 	res, err := sim.Run(s.Source, s.SimCells())
+	if err == nil {
+		err = kafka.Run(ctx, kafkaConfig(s, stderr), s.Source, res)
+	}
 	if err != nil {
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 	}
 	for _, r := range res {
 		t, ok := r.(*sim.ThroughputResult)
-		if !ok || !(measureAll || t.Spec.Measure) {
+		if !ok || !(flags.measure || t.Spec.Measure) {
 			continue
 		}
 		fmt.Fprintf(stderr, "%s: measuring throughput cell %s …\n", file, t.ID)

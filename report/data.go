@@ -28,13 +28,16 @@ func JSON(w io.Writer, nb Notebook) error {
 
 // CSV writes one line per grid combination: the lesson's columns, the loads
 // and partition sizes (space-separated), the modelled speedup, and one
-// deviation column per region.
+// deviation column per region, all the simulation's. When a grid was measured
+// on Kafka, columns of Kafka's figures and the differing ones follow.
 func CSV(w io.Writer, nb Notebook) error {
 	var grids []*sim.GridResult
 	var regions []string
+	onKafka := false
 	for _, r := range nb.Results {
 		if g, ok := r.(*sim.GridResult); ok {
 			grids = append(grids, g)
+			onKafka = onKafka || g.Kafka != nil
 			for _, s := range g.Baseline.Serving {
 				if !slices.Contains(regions, s.Region) {
 					regions = append(regions, s.Region)
@@ -47,9 +50,12 @@ func CSV(w io.Writer, nb Notebook) error {
 	for _, reg := range regions {
 		head = append(head, "deviation_"+reg)
 	}
+	if onKafka {
+		head = append(head, kafkaHead...)
+	}
 	cw.Write(head)
 	for _, g := range grids {
-		for _, row := range g.Rows {
+		for i, row := range g.Rows {
 			rec := []string{g.ID, string(row.Key), itoa(row.Partitions), itoa(row.Consumers),
 				itoa(row.MaxLoad), itoa(row.MinLoad), itoa(row.Idle), itoa(row.Split), itoa(row.Rows), itoa(row.Lost),
 				strconv.FormatFloat(row.Speedup, 'f', -1, 64), itoa(row.Ideal), ints(row.Loads), ints(row.Sizes)}
@@ -60,6 +66,9 @@ func CSV(w io.Writer, nb Notebook) error {
 					cellText = strconv.FormatFloat(v, 'f', -1, 64)
 				}
 				rec = append(rec, cellText)
+			}
+			if onKafka {
+				rec = append(rec, kafkaColumns(g, i)...)
 			}
 			cw.Write(rec)
 		}

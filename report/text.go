@@ -20,7 +20,8 @@ func Text(w io.Writer, nb Notebook) error {
 		}
 		switch r := r.(type) {
 		case *sim.GridResult:
-			gridText(bw, r)
+			gridText(bw, featured(r))
+			agreementText(bw, r)
 		case *sim.OffsetsResult:
 			offsetsText(bw, r)
 		case *sim.SpreadResult:

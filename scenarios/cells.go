@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"time"
 
 	"partlab/sim"
 
@@ -18,7 +19,7 @@ var defaults = struct {
 	Offsets sim.Offsets
 }{
 	Source:  sim.Source{Seed: 20260218, Subscribers: 200, Periods: 12},
-	Grid:    sim.Grid{Consumers: []int{4}, Partitioner: "lesson", Assignor: "roundrobin"},
+	Grid:    sim.Grid{Consumers: []int{4}, Partitioner: "lesson", Assignor: "roundrobin", Engine: sim.EngineSim},
 	Offsets: sim.Offsets{Key: sim.KeySubscriber, Partition: 0, Partitioner: "lesson"},
 }
 
@@ -28,6 +29,7 @@ type bounds struct{ min, max int64 }
 // limits is the one table of what a number in a scenario may be.
 var limits = struct {
 	seed, subscribers, periods, partitions, partition, consumers bounds
+	timeout                                                      bounds // nanoseconds
 }{
 	seed:        bounds{-sim.MaxSeed, sim.MaxSeed},
 	subscribers: bounds{1, sim.MaxSubscribers},
@@ -35,6 +37,7 @@ var limits = struct {
 	partitions:  bounds{1, 4096},
 	partition:   bounds{0, 4095},
 	consumers:   bounds{1, 4096},
+	timeout:     bounds{int64(time.Second), int64(10 * time.Minute)},
 }
 
 // maxList bounds every list in a scenario, so that a grid stays a grid.
@@ -87,7 +90,7 @@ func (d *decoder) keys(n *yaml.Node, path string) []sim.Key {
 
 func (d *decoder) grid(n *yaml.Node, path, def string) (string, sim.Cell) {
 	g := defaults.Grid
-	f := d.fields(n, path, []string{"id", "keys", "partitions", "consumers", "partitioner", "assignor", "deviation"}, []string{"keys", "partitions"})
+	f := d.fields(n, path, []string{"id", "keys", "partitions", "consumers", "partitioner", "assignor", "engine", "deviation"}, []string{"keys", "partitions"})
 	g.ID = d.id(f, path, def)
 	if v := f["keys"]; v != nil {
 		g.Keys = d.keys(v, join(path, "keys"))
@@ -103,6 +106,9 @@ func (d *decoder) grid(n *yaml.Node, path, def string) (string, sim.Cell) {
 	}
 	if v := f["assignor"]; v != nil {
 		g.Assignor = d.name(v, join(path, "assignor"), sim.AssignorNames())
+	}
+	if v := f["engine"]; v != nil {
+		g.Engine = sim.Engine(d.name(v, join(path, "engine"), sim.EngineNames()))
 	}
 	if v := f["deviation"]; v != nil {
 		g.Deviation = d.deviation(v, join(path, "deviation"), g)

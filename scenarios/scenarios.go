@@ -32,6 +32,7 @@ type Scenario struct {
 	Title   string
 	Summary string // Markdown
 	Source  sim.Source
+	Kafka   Kafka // where grids on the kafka engine run
 	Cells   []Cell
 }
 
@@ -121,7 +122,7 @@ func syntaxError(name string, err error) error {
 
 func (d *decoder) scenario(n *yaml.Node, src []byte) *Scenario {
 	s := &Scenario{Source: defaults.Source}
-	f := d.fields(n, "", []string{"title", "summary", "source", "cells"}, []string{"title", "cells"})
+	f := d.fields(n, "", []string{"title", "summary", "source", "engine", "cells"}, []string{"title", "cells"})
 	if v := f["title"]; v != nil {
 		s.Title = d.text(v, "title")
 	}
@@ -130,6 +131,9 @@ func (d *decoder) scenario(n *yaml.Node, src []byte) *Scenario {
 	}
 	if v := f["source"]; v != nil {
 		d.source(v, &s.Source)
+	}
+	if v := f["engine"]; v != nil {
+		d.engine(v, &s.Kafka)
 	}
 	if v := f["cells"]; v != nil {
 		items := d.list(v, "cells")

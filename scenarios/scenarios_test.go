@@ -3,8 +3,10 @@ package scenarios
 import (
 	"errors"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"partlab/sim"
 )
@@ -41,6 +43,38 @@ func TestDefaults(t *testing.T) {
 	if s.Source != defaults.Source {
 		t.Errorf("source %+v", s.Source)
 	}
+	if g := s.Cells[0].Sim.(sim.Grid); g.Engine != sim.EngineSim || s.Kafka.Brokers != nil || s.Kafka.Timeout != 0 {
+		t.Errorf("engine %q, kafka %+v", g.Engine, s.Kafka)
+	}
+}
+
+func TestEngine(t *testing.T) {
+	s, err := Parse(strings.NewReader(`title: t
+engine:
+  kafka:
+    brokers: [kafka1:9092, '[::1]:9093']
+    timeout: 1m30s
+cells:
+  - grid: {keys: [record], partitions: [3], engine: both}
+  - offsets: {partitions: 2}
+  - grid: {keys: [period], partitions: [2]}
+`), "e.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (Kafka{Brokers: []string{"kafka1:9092", "[::1]:9093"}, Timeout: 90 * time.Second}); !reflect.DeepEqual(s.Kafka, want) {
+		t.Errorf("kafka %+v, want %+v", s.Kafka, want)
+	}
+	if a, b := s.Cells[0].Sim.(sim.Grid).Engine, s.Cells[2].Sim.(sim.Grid).Engine; a != sim.EngineBoth || b != sim.EngineSim {
+		t.Errorf("engines %q, %q", a, b)
+	}
+	s.SetEngine(sim.EngineKafka)
+	if a, b := s.Cells[0].Sim.(sim.Grid).Engine, s.Cells[2].Sim.(sim.Grid).Engine; a != sim.EngineKafka || b != sim.EngineKafka {
+		t.Errorf("after SetEngine: engines %q, %q", a, b)
+	}
+	if _, ok := s.Cells[1].Sim.(sim.Offsets); !ok {
+		t.Errorf("SetEngine changed an offsets cell into %T", s.Cells[1].Sim)
+	}
 }
 
 // One case per class of bad input: the message, with file:line:col.
@@ -52,10 +86,10 @@ func TestBadInput(t *testing.T) {
 		{"empty file", "", "x.yaml:1:1: empty scenario"},
 		{"not YAML", "title: [unclosed\n", "x.yaml:1:1: invalid YAML"},
 		{"two documents", head + "  - md: hi\n---\ntitle: u\n", "more than one YAML document"},
-		{"not a mapping", "- a\n- b\n", "x.yaml:1:1: must be a mapping with fields cells, source, summary, title"},
+		{"not a mapping", "- a\n- b\n", "x.yaml:1:1: must be a mapping with fields cells, engine, source, summary, title"},
 		{"missing title", "cells:\n  - md: hi\n", `x.yaml:1:1: missing required field "title"`},
 		{"empty title", "title: ''\ncells:\n  - md: hi\n", "x.yaml:1:8: title: must not be empty"},
-		{"unknown field", "title: t\ncolour: red\ncells:\n  - md: hi\n", "x.yaml:2:1: colour: unknown field (want one of cells, source, summary, title)"},
+		{"unknown field", "title: t\ncolour: red\ncells:\n  - md: hi\n", "x.yaml:2:1: colour: unknown field (want one of cells, engine, source, summary, title)"},
 		{"duplicate field", "title: t\ntitle: u\ncells:\n  - md: hi\n", "x.yaml:2:1: title: duplicate field"},
 		{"empty cells", "title: t\ncells: []\n", "x.yaml:2:8: cells: must not be empty"},
 		{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of assignment, grid, groups, md, offsets, ordering, predictions, repartition, sizing, spread, throughput)"},
@@ -71,7 +105,7 @@ func TestBadInput(t *testing.T) {
 		{"unknown partitioner", head + "  - grid: {keys: [record], partitions: [1], partitioner: fnv}\n", `cells[0].grid.partitioner: unknown name "fnv" (want one of crc32, lesson, murmur2)`},
 		{"unknown assignor", head + "  - grid: {keys: [record], partitions: [1], assignor: sticky}\n", `cells[0].grid.assignor: unknown name "sticky" (want one of range, roundrobin)`},
 		{"missing partitions", head + "  - grid: {keys: [record]}\n", `x.yaml:3:11: cells[0].grid: missing required field "partitions"`},
-		{"unknown grid field", head + "  - grid: {keys: [record], partitions: [1], colour: red}\n", "cells[0].grid.colour: unknown field (want one of assignor, consumers, deviation, id, keys, partitioner, partitions)"},
+		{"unknown grid field", head + "  - grid: {keys: [record], partitions: [1], colour: red}\n", "cells[0].grid.colour: unknown field (want one of assignor, consumers, deviation, engine, id, keys, partitioner, partitions)"},
 		{"subscribers out of range", "title: t\nsource: {subscribers: 2000000}\ncells:\n  - md: hi\n", "x.yaml:2:23: source.subscribers: must be between 1 and 1000000 (got 2000000)"},
 		{"periods out of range", "title: t\nsource: {periods: 13}\ncells:\n  - md: hi\n", "source.periods: must be between 1 and 12 (got 13)"},
 		{"seed out of range", "title: t\nsource: {seed: 9223372036854775807}\ncells:\n  - md: hi\n", "source.seed: must be between -4611686018427387904 and 4611686018427387904"},
@@ -82,6 +116,16 @@ func TestBadInput(t *testing.T) {
 		{"partition past the count", head + "  - offsets: {partitions: 4, partition: 4}\n", "cells[0].offsets.partition: must be below the partition count 4 (got 4)"},
 		{"long list", head + "  - grid: {keys: [record], partitions: [" + strings.Repeat("1, ", 64) + "1]}\n", "cells[0].grid.partitions: has 65 entries; at most 64 are allowed"},
 		{"empty markdown", head + "  - md: ''\n", "cells[0].md: must not be empty"},
+		{"unknown engine", head + "  - grid: {keys: [record], partitions: [1], engine: spark}\n", `x.yaml:3:53: cells[0].grid.engine: unknown name "spark" (want one of both, kafka, sim)`},
+		{"engine as a string", "title: t\nengine: kafka\ncells:\n  - md: hi\n", "x.yaml:2:9: engine: must be a mapping with fields kafka"},
+		{"unknown engine field", "title: t\nengine: {spark: {}}\ncells:\n  - md: hi\n", "x.yaml:2:10: engine.spark: unknown field (want one of kafka)"},
+		{"unknown kafka field", "title: t\nengine: {kafka: {acks: all}}\ncells:\n  - md: hi\n", "x.yaml:2:18: engine.kafka.acks: unknown field (want one of brokers, timeout)"},
+		{"brokers not a list", "title: t\nengine: {kafka: {brokers: 'a:1'}}\ncells:\n  - md: hi\n", `x.yaml:2:27: engine.kafka.brokers: must be a list (got "a:1")`},
+		{"broker without port", "title: t\nengine: {kafka: {brokers: [kafka1]}}\ncells:\n  - md: hi\n", `x.yaml:2:28: engine.kafka.brokers[0]: must be host:port (got "kafka1")`},
+		{"broker port out of range", "title: t\nengine: {kafka: {brokers: ['k:9092', 'k:0']}}\ncells:\n  - md: hi\n", `x.yaml:2:38: engine.kafka.brokers[1]: port must be a number between 1 and 65535 (got "0")`},
+		{"duplicate broker", "title: t\nengine: {kafka: {brokers: ['k:9092', 'k:9092']}}\ncells:\n  - md: hi\n", `engine.kafka.brokers[1]: duplicate value "k:9092"`},
+		{"timeout without unit", "title: t\nengine: {kafka: {timeout: 30}}\ncells:\n  - md: hi\n", `x.yaml:2:27: engine.kafka.timeout: must be a duration such as 30s or 2m (got "30")`},
+		{"timeout too long", "title: t\nengine: {kafka: {timeout: 2h}}\ncells:\n  - md: hi\n", "engine.kafka.timeout: must be between 1s and 10m0s (got 2h0m0s)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := Parse(strings.NewReader(tc.yaml), "x.yaml")
@@ -124,6 +168,7 @@ func FuzzParse(f *testing.F) {
 		}
 		f.Add(string(src))
 	}
+	f.Add("title: t\nengine: {kafka: {brokers: [k:9092], timeout: 5s}}\ncells:\n  - grid: {keys: [none], partitions: [2], engine: both}\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		s, err := Parse(strings.NewReader(src), "f.yaml")
 		if err != nil {

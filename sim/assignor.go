@@ -1,10 +1,5 @@
 package sim
 
-import (
-	"fmt"
-	"strings"
-)
-
 // An Assignor shares partitions 0…partitions-1 among the consumers of one
 // group and returns each consumer's partitions in ascending order. Every
 // partition has exactly one owner (DI20); consumers beyond the partition count
@@ -20,13 +15,7 @@ var assignors = map[string]Assignor{
 func AssignorNames() []string { return sortedKeys(assignors) }
 
 // AssignorByName returns the named assignor.
-func AssignorByName(name string) (Assignor, error) {
-	a, ok := assignors[name]
-	if !ok {
-		return nil, fmt.Errorf("unknown assignor %q (want one of %s)", name, strings.Join(AssignorNames(), ", "))
-	}
-	return a, nil
-}
+func AssignorByName(name string) (Assignor, error) { return byName(assignors, "assignor", name) }
 
 // RoundRobin is the lesson's consumer_group: partition p goes to consumer
 // p mod C. For one topic it is also Kafka's RoundRobinAssignor.

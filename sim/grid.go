@@ -1,6 +1,9 @@
 package sim
 
-import "math"
+import (
+	"cmp"
+	"math"
+)
 
 // Grid is the lesson's experiment: every key × partition count × consumer
 // count, written to a topic with the named partitioner, read by one consumer
@@ -12,6 +15,7 @@ type Grid struct {
 	Consumers   []int
 	Partitioner string // see PartitionerNames
 	Assignor    string // see AssignorNames
+	Engine      Engine // what computes the figures; "" is EngineSim
 	// Deviation lists the key and partition count pairs of the serving
 	// deviation table, in the table's order; every row carries its deviation
 	// whether listed or not.
@@ -25,16 +29,20 @@ type Combo struct {
 }
 
 // GridResult is a grid's figures: one Row per combination, keys outermost and
-// consumer counts innermost, as the lesson's loops run.
+// consumer counts innermost, as the lesson's loops run. Rows are always the
+// simulation's; Kafka holds the same combinations measured on Kafka when the
+// grid's engine asks for them (see package partlab/sim/kafka).
 type GridResult struct {
-	Kind        string   `json:"kind"` // "grid"
-	ID          string   `json:"id"`
-	Partitioner string   `json:"partitioner"`
-	Assignor    string   `json:"assignor"`
-	Records     int      `json:"records"`
-	Baseline    Baseline `json:"baseline"`
-	Rows        []Row    `json:"rows"`
-	Grid        Grid     `json:"-"`
+	Kind        string    `json:"kind"` // "grid"
+	ID          string    `json:"id"`
+	Partitioner string    `json:"partitioner"`
+	Assignor    string    `json:"assignor"`
+	Engine      Engine    `json:"engine"`
+	Records     int       `json:"records"`
+	Baseline    Baseline  `json:"baseline"`
+	Rows        []Row     `json:"rows"`
+	Kafka       *Observed `json:"kafka,omitempty"`
+	Grid        Grid      `json:"-"`
 }
 
 // Row is one combination of a grid: what its consumers read and computed.
@@ -89,7 +97,7 @@ func (g Grid) run(e *env) (Result, error) {
 	}
 	res := &GridResult{
 		Kind: "grid", ID: g.ID, Partitioner: g.Partitioner, Assignor: g.Assignor,
-		Records: d.Records(), Baseline: d.baseline, Grid: g,
+		Engine: cmp.Or(g.Engine, EngineSim), Records: d.Records(), Baseline: d.baseline, Grid: g,
 	}
 	part := make([]int32, d.Records())
 	for _, k := range g.Keys {

@@ -1,10 +1,5 @@
 package sim
 
-import (
-	"fmt"
-	"strings"
-)
-
 // Key names the field a record is partitioned by (DI21).
 type Key string
 
@@ -27,13 +22,7 @@ var keys = map[string]Key{
 func KeyNames() []string { return sortedKeys(keys) }
 
 // KeyByName returns the named key.
-func KeyByName(name string) (Key, error) {
-	k, ok := keys[name]
-	if !ok {
-		return "", fmt.Errorf("unknown key %q (want one of %s)", name, strings.Join(KeyNames(), ", "))
-	}
-	return k, nil
-}
+func KeyByName(name string) (Key, error) { return byName(keys, "key", name) }
 
 // Value appends the key of reading (i, j) to buf, as the lesson's
 // partition_records builds it; it returns buf unchanged for KeyNone.

@@ -33,9 +33,9 @@ func PartitionerNames() []string { return sortedKeys(partitioners) }
 
 // PartitionerByName returns the named partitioner for a source seeded with seed.
 func PartitionerByName(name string, seed int64) (Partitioner, error) {
-	mk, ok := partitioners[name]
-	if !ok {
-		return Partitioner{}, fmt.Errorf("unknown partitioner %q (want one of %s)", name, strings.Join(PartitionerNames(), ", "))
+	mk, err := byName(partitioners, "partitioner", name)
+	if err != nil {
+		return Partitioner{}, err
 	}
 	return mk(seed), nil
 }
@@ -106,6 +106,16 @@ func murmur2(data []byte) uint32 {
 	h *= m
 	h ^= h >> 15
 	return h
+}
+
+// byName looks a name up in one of the registries; the error lists the
+// names a scenario may use, sorted.
+func byName[V any](registry map[string]V, what, name string) (V, error) {
+	v, ok := registry[name]
+	if !ok {
+		return v, fmt.Errorf("unknown %s %q (want one of %s)", what, name, strings.Join(sortedKeys(registry), ", "))
+	}
+	return v, nil
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"flag"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"partlab/scenarios"
+	"partlab/sim"
+	"partlab/sim/kafka"
+)
+
+// computeFlags choose the engine of every grid, where the Kafka engine runs
+// and whether throughput cells are measured, over what the scenario says.
+// Every command that computes a scenario adds them with addComputeFlags and
+// applies them with apply.
+type computeFlags struct {
+	engine  sim.Engine
+	brokers []string
+	timeout time.Duration
+	measure bool
+}
+
+// addComputeFlags defines --engine, --brokers, --timeout and --measure on fs;
+// each is checked as it is parsed, so a bad value is a usage error.
+func addComputeFlags(fs *flag.FlagSet) *computeFlags {
+	f := &computeFlags{}
+	fs.BoolVar(&f.measure, "measure", false, "also run every throughput cell for real and show the measured figures")
+	fs.Func("engine", "run every grid on `engine`: sim, kafka or both (default: each grid's own)", func(s string) (err error) {
+		f.engine, err = sim.EngineByName(s)
+		return err
+	})
+	fs.Func("brokers", "run the Kafka engine on the cluster at `host:port,…` (default: the scenario's, else an in-process kfake cluster)", func(s string) error {
+		f.brokers = nil
+		for _, addr := range strings.Split(s, ",") {
+			addr = strings.TrimSpace(addr)
+			if err := scenarios.CheckBroker(addr); err != nil {
+				return err
+			}
+			f.brokers = append(f.brokers, addr)
+		}
+		return nil
+	})
+	fs.Func("timeout", "bound each step of the Kafka engine by `duration` (default: the scenario's, else 30s)", func(s string) (err error) {
+		if f.timeout, err = time.ParseDuration(s); err != nil {
+			return err
+		}
+		return scenarios.CheckTimeout(f.timeout)
+	})
+	return f
+}
+
+// apply puts the flags that were given over the scenario's own settings.
+func (f *computeFlags) apply(s *scenarios.Scenario) {
+	if f.engine != "" {
+		s.SetEngine(f.engine)
+	}
+	if f.brokers != nil {
+		s.Kafka.Brokers = f.brokers
+	}
+	if f.timeout != 0 {
+		s.Kafka.Timeout = f.timeout
+	}
+}
+
+// kafkaConfig is where and how the Kafka engine runs a scenario; it shows
+// progress on stderr only when stderr is a terminal.
+func kafkaConfig(s *scenarios.Scenario, stderr io.Writer) kafka.Config {
+	cfg := kafka.Config{Brokers: s.Kafka.Brokers, Timeout: s.Kafka.Timeout}
+	if isTerminal(stderr) {
+		cfg.Progress = stderr
+	}
+	return cfg
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,90 @@
+package kafka
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"partlab/sim"
+)
+
+// Config says where and how long the engine runs.
+type Config struct {
+	// Brokers are host:port seeds of a real cluster; none starts an
+	// in-process kfake cluster for the run.
+	Brokers []string
+	// Timeout bounds each step of the run: reaching the brokers, creating
+	// and filling one topic, one consumer group's run. 0 is DefaultTimeout.
+	Timeout time.Duration
+	// Progress receives a line per combination, redrawn as records are
+	// produced and consumed; nil is quiet. Meant for a terminal.
+	Progress io.Writer
+}
+
+// DefaultTimeout is Config.Timeout's default.
+const DefaultTimeout = 30 * time.Second
+
+// Limits of what the engine puts through Kafka: every consumer is a client
+// with its own connections, and kfake holds every record in memory (about
+// 200 bytes a record). MaxRecords is a thousand times the lesson's source.
+const (
+	MaxConsumers = 256
+	MaxRecords   = 2_400_000
+)
+
+// Run measures on Kafka every grid among results whose engine asks for it
+// (sim.Engine.Kafka) and sets its GridResult.Kafka; src is the source the
+// results were computed from. A run with no such grid starts nothing. On
+// error no result is changed.
+func Run(ctx context.Context, cfg Config, src sim.Source, results []sim.Result) error {
+	var grids []*sim.GridResult
+	for _, r := range results {
+		if g, ok := r.(*sim.GridResult); ok && g.Engine.Kafka() {
+			grids = append(grids, g)
+		}
+	}
+	if len(grids) == 0 {
+		return nil
+	}
+	d, err := sim.Generate(src)
+	if err != nil {
+		return err
+	}
+	for _, g := range grids {
+		if err := check(d, g.Grid); err != nil {
+			return fmt.Errorf("kafka engine: grid %q: %w", g.ID, err)
+		}
+	}
+	cfg.Timeout = cmp.Or(cfg.Timeout, DefaultTimeout)
+	c, err := connect(ctx, cfg)
+	if err != nil {
+		return fmt.Errorf("kafka engine: %w", err)
+	}
+	defer c.close()
+	observed, err := c.run(ctx, d, grids)
+	if err != nil {
+		return fmt.Errorf("kafka engine: %w", err)
+	}
+	for i, g := range grids {
+		g.Kafka = observed[i]
+	}
+	return nil
+}
+
+// check rejects, before anything starts, a grid the engine cannot run.
+func check(d *sim.Data, g sim.Grid) error {
+	if _, err := balancer(g.Assignor); err != nil {
+		return err
+	}
+	if d.Records() > MaxRecords {
+		return fmt.Errorf("%d records: the kafka engine puts at most %d through Kafka", d.Records(), MaxRecords)
+	}
+	for _, c := range g.Consumers {
+		if c > MaxConsumers {
+			return fmt.Errorf("%d consumers: the kafka engine runs at most %d in a group", c, MaxConsumers)
+		}
+	}
+	return nil
+}
