@@ -37,9 +37,16 @@ func main() {
 // usageError marks a mistake in the command line, which exits with 2.
 type usageError struct{ error }
 
+func (u usageError) Unwrap() error { return u.error }
+
+// exitCode is 0 for -h (the flag package has printed the usage), 2 for a
+// mistake in the command line and 1 for anything else.
 func exitCode(err error) int {
 	var u usageError
-	if errors.As(err, &u) || errors.Is(err, flag.ErrHelp) {
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &u):
 		return 2
 	}
 	return 1
