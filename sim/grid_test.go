@@ -8,9 +8,9 @@ import (
 
 func TestRound2(t *testing.T) {
 	for _, tc := range []struct{ in, want float64 }{
-		{2.675, 2.67},  // 2.67499999… in binary
-		{0.125, 0.12},  // an exact tie goes to even
-		{0.375, 0.38},  // an exact tie goes to even
+		{2.675, 2.67}, // 2.67499999… in binary
+		{0.125, 0.12}, // an exact tie goes to even
+		{0.375, 0.38}, // an exact tie goes to even
 		{-977.2727, -977.27},
 		{1321.454545, 1321.45},
 		{16.155, 16.16}, // 16.155000000000001…
