@@ -2,9 +2,10 @@ module partlab
 
 go 1.26.8
 
-require gopkg.in/yaml.v3 v3.0.1
-
 require (
-	github.com/kr/pretty v0.1.0 // indirect
-	gopkg.in/check.v1 v1.0.0-20180628173108-788fd7840127 // indirect
+	github.com/go-echarts/go-echarts/v2 v2.6.7
+	github.com/yuin/goldmark v1.8.7
+	gopkg.in/yaml.v3 v3.0.1
 )
+
+require github.com/kr/text v0.1.0 // indirect
