@@ -1,8 +1,8 @@
 // Command partlab turns scenario files into reports on partitioned logs.
 //
 //	partlab                                   render every scenarios/*.yaml into out/
-//	partlab render [-o DIR] FILE…             render chosen scenarios
-//	partlab results [--format json|csv|text] [--engine sim|kafka|both] [--brokers host:port,…] [--timeout 30s] [--measure] FILE
+//	partlab render [-o DIR] [--self-contained | --cdn URL] [compute flags] FILE…
+//	partlab results [--format json|csv|text] [compute flags] FILE
 //	partlab validate FILE…
 package main
 
@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 
 	"partlab/report"
 	"partlab/scenarios"
@@ -54,20 +55,30 @@ func exitCode(err error) int {
 
 const usage = `usage:
   partlab                                        render every scenarios/*.yaml into out/
-  partlab render [-o DIR] FILE…                  render the given scenario files
-  partlab results [--format json|csv|text] [--measure] FILE
-                                                 print one scenario's results
+  partlab render [-o DIR] [--self-contained | --cdn URL] FILE…
+                                                 render the given scenario files
+  partlab results [--format json|csv|text] FILE  print one scenario's results
   partlab validate FILE…                         check scenario files, print nothing on success
 
-results also takes --engine sim|kafka|both, --brokers host:port,… and --timeout 30s
-to run the grids on a Kafka protocol (an in-process kfake cluster unless --brokers).
+render and results also take the compute flags: --engine sim|kafka|both, --brokers
+host:port,… and --timeout 30s run the grids on a Kafka protocol (an in-process kfake
+cluster unless --brokers); --measure also runs every throughput cell for real.
 `
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageError{errors.New("rendering is not built yet; try 'partlab results FILE'")}
+		files, err := filepath.Glob(filepath.Join("scenarios", "*.yaml"))
+		if err != nil {
+			return err
+		}
+		if len(files) == 0 {
+			return errors.New("no scenarios/*.yaml here: run partlab in the project's root, or use 'partlab render FILE…'")
+		}
+		return renderSite(ctx, files, defaultOut, report.Site{}, &computeFlags{}, stderr)
 	}
 	switch args[0] {
+	case "render":
+		return render(ctx, args[1:], stderr)
 	case "results":
 		return results(ctx, args[1:], stdout, stderr)
 	case "validate":
@@ -124,11 +135,75 @@ func validate(args []string, stdout, stderr io.Writer) error {
 	}
 	var errs []error
 	for _, name := range fs.Args() {
-		if _, err := scenarios.Load(name); err != nil {
+		if _, err := load(name); err != nil {
 			errs = append(errs, err)
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// defaultOut is where the site goes.
+const defaultOut = "out"
+
+func render(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := newFlags("render", stderr)
+	out := fs.String("o", defaultOut, "write the site into `DIR`")
+	self := fs.Bool("self-contained", false, "inline ECharts and the results: each page is one file that refers to no other")
+	cdn := fs.String("cdn", "", "load ECharts from `URL` instead of copying it into DIR/assets")
+	flags := addComputeFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		return usageError{err}
+	}
+	switch {
+	case fs.NArg() == 0:
+		return usageError{errors.New("render takes one or more scenario files")}
+	case *self && *cdn != "":
+		return usageError{errors.New("--self-contained and --cdn exclude each other")}
+	}
+	return renderSite(ctx, fs.Args(), *out, report.Site{SelfContained: *self, CDN: *cdn}, flags, stderr)
+}
+
+// renderSite computes every scenario, then writes the site into dir; a bad
+// scenario stops it before anything is written.
+func renderSite(ctx context.Context, files []string, dir string, site report.Site, flags *computeFlags, stderr io.Writer) error {
+	var errs []error
+	for _, f := range files {
+		nb, err := compute(ctx, f, flags, stderr)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		site.Notebooks = append(site.Notebooks, nb)
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	if site.CDN == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return err
+		}
+		path, err := report.FindECharts(wd)
+		if err != nil {
+			return err
+		}
+		if site.ECharts, err = os.ReadFile(path); err != nil {
+			return err
+		}
+	}
+	return site.Write(dir, stderr)
+}
+
+// load reads a scenario and checks the templates in its Markdown.
+func load(file string) (*scenarios.Scenario, error) {
+	s, err := scenarios.Load(file)
+	if err != nil {
+		return nil, err
+	}
+	if err := report.Check(s); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // compute loads a scenario and runs its computations: the simulation, then
@@ -136,7 +211,7 @@ func validate(args []string, stdout, stderr io.Writer) error {
 // throughput cells that ask for one (all of them with --measure), which takes
 // as long as their work says; progress goes to stderr.
 func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
-	s, err := scenarios.Load(file)
+	s, err := load(file)
 	if err != nil {
 		return report.Notebook{}, err
 	}

@@ -79,10 +79,4 @@ func CSV(w io.Writer, nb Notebook) error {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-func ints(xs []int) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = strconv.Itoa(x)
-	}
-	return strings.Join(parts, " ")
-}
+func ints(xs []int) string { return strings.Join(itoaAll(xs), " ") }

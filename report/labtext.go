@@ -30,7 +30,7 @@ func spreadText(w io.Writer, r *sim.SpreadResult) {
 
 func throughputText(w io.Writer, r *sim.ThroughputResult) {
 	fmt.Fprintf(w, "%d partitions, %s, %d records total, %s ms of work per record.\n",
-		len(r.Sizes), sizesText(r.Sizes), r.Records, num(r.WorkMS))
+		len(r.Sizes), sizesText(r.Sizes), r.Records, short(r.WorkMS))
 	throughputTable(w, r.Rows, len(r.Sizes))
 	if r.Measured != nil {
 		fmt.Fprintf(w, "measured on %s:\n", r.Measured.Machine)
@@ -80,7 +80,7 @@ func orderingText(w io.Writer, r *sim.OrderingResult) {
 
 func repartitionText(w io.Writer, r *sim.RepartitionResult) {
 	fmt.Fprintf(w, "%d keys, %d -> %d partitions (%s): %d keys move (%s%%)\n",
-		r.Keys, r.From, r.To, r.Partitioner, r.Moved, num(100*r.Share))
+		r.Keys, r.From, r.To, r.Partitioner, r.Moved, short(100*r.Share))
 	fmt.Fprintf(w, "busy key %s: partition p%d -> p%d; of %d records written after the change, %d can be read before the %d older ones\n",
 		r.Busy, r.BusyFrom, r.BusyTo, r.After, r.Exposed, r.Before)
 }
@@ -124,16 +124,8 @@ func predictionsText(w io.Writer, r *sim.PredictionsResult) {
 	}
 }
 
-// num prints a figure with at most two decimals and no trailing zeros.
-func num(f float64) string {
+// short prints a figure with at most two decimals and no trailing zeros.
+func short(f float64) string {
 	s := strings.TrimRight(fmt.Sprintf("%.2f", f), "0")
 	return strings.TrimSuffix(s, ".")
-}
-
-// plural says "1 key" or "5 keys".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

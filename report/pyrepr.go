@@ -41,10 +41,4 @@ func pyFloat(f float64) string {
 func pyStr(s string) string { return "'" + s + "'" }
 
 // pyInts formats a list of ints as Python prints one: [0, 1, 2].
-func pyInts(xs []int) string {
-	parts := make([]string, len(xs))
-	for i, x := range xs {
-		parts[i] = strconv.Itoa(x)
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
-}
+func pyInts(xs []int) string { return "[" + strings.Join(itoaAll(xs), ", ") + "]" }

@@ -16,8 +16,10 @@ type Notebook struct {
 }
 
 // cell pairs a scenario cell with its result; Result is nil for Markdown.
+// Index is the cell's place in the scenario's cells.
 type cell struct {
 	scenarios.Cell
+	Index  int
 	Result sim.Result
 }
 
@@ -26,7 +28,7 @@ func (nb Notebook) cells() []cell {
 	out := make([]cell, len(nb.Scenario.Cells))
 	next := 0
 	for i, c := range nb.Scenario.Cells {
-		out[i].Cell = c
+		out[i].Cell, out[i].Index = c, i
 		if c.Sim != nil && next < len(nb.Results) {
 			out[i].Result = nb.Results[next]
 			next++

@@ -27,13 +27,14 @@ import (
 
 // Scenario is one scenario file, loaded and validated.
 type Scenario struct {
-	Name    string // the file's base name without extension; names its page
-	File    string // as given to Load or Parse
-	Title   string
-	Summary string // Markdown
-	Source  sim.Source
-	Kafka   Kafka // where grids on the kafka engine run
-	Cells   []Cell
+	Name      string // the file's base name without extension; names its page
+	File      string // as given to Load or Parse
+	Title     string
+	Summary   string // Markdown
+	SummaryAt Pos    // where Summary's text starts in File
+	Source    sim.Source
+	Kafka     Kafka // where grids on the kafka engine run
+	Cells     []Cell
 }
 
 // Cell is one notebook cell: Markdown, or a computation for the engine.
@@ -41,6 +42,7 @@ type Cell struct {
 	Kind     string // "md", "grid", "offsets", …
 	ID       string // names a computation's results; empty for md
 	Markdown string // md cells
+	TextAt   Pos    // md cells: where Markdown's text starts in the file
 	Input    string // the cell's YAML as written, shown folded like a notebook's input
 	Sim      sim.Cell
 }
@@ -126,8 +128,10 @@ func (d *decoder) scenario(n *yaml.Node, src []byte) *Scenario {
 	if v := f["title"]; v != nil {
 		s.Title = d.text(v, "title")
 	}
+	lines := bytes.Split(src, []byte("\n"))
 	if v := f["summary"]; v != nil {
 		s.Summary = d.str(v, "summary")
+		s.SummaryAt = textPos(v, lines)
 	}
 	if v := f["source"]; v != nil {
 		d.source(v, &s.Source)
@@ -137,7 +141,6 @@ func (d *decoder) scenario(n *yaml.Node, src []byte) *Scenario {
 	}
 	if v := f["cells"]; v != nil {
 		items := d.list(v, "cells")
-		lines := bytes.Split(src, []byte("\n"))
 		end := len(lines) + 1 // the line after the cells list
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			if k := n.Content[i]; k.Line > v.Line && k.Line < end && n.Content[i+1] != v {
@@ -149,7 +152,7 @@ func (d *decoder) scenario(n *yaml.Node, src []byte) *Scenario {
 			if i+1 < len(items) {
 				next = items[i+1].Line
 			}
-			c := d.cell(item, fmt.Sprintf("cells[%d]", i), i+1)
+			c := d.cell(item, fmt.Sprintf("cells[%d]", i), i+1, lines)
 			c.Input = input(lines, item, next)
 			s.Cells = append(s.Cells, c)
 		}
@@ -172,7 +175,7 @@ func (d *decoder) source(n *yaml.Node, src *sim.Source) {
 }
 
 // cell decodes one item of cells: a mapping with exactly one key, its kind.
-func (d *decoder) cell(n *yaml.Node, path string, number int) Cell {
+func (d *decoder) cell(n *yaml.Node, path string, number int, lines [][]byte) Cell {
 	if n.Kind != yaml.MappingNode || len(n.Content) != 2 {
 		d.errorf(n, path, "must be a mapping with one key, the cell's kind (one of %s)", strings.Join(cellKindNames(), ", "))
 		return Cell{}
@@ -181,7 +184,7 @@ func (d *decoder) cell(n *yaml.Node, path string, number int) Cell {
 	kind := k.Value
 	path = join(path, kind)
 	if kind == "md" {
-		return Cell{Kind: kind, Markdown: d.text(v, path)}
+		return Cell{Kind: kind, Markdown: d.text(v, path), TextAt: textPos(v, lines)}
 	}
 	decode, ok := cellKinds[kind]
 	if !ok {

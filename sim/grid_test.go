@@ -36,6 +36,9 @@ func TestGridInvariants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if src.Records() != d.Records() {
+		t.Errorf("Source.Records() = %d, the generated source has %d", src.Records(), d.Records())
+	}
 	for _, pt := range PartitionerNames() {
 		for _, as := range AssignorNames() {
 			g := lessonGrid(pt, as, KeySubscriber, KeyRecord, KeyPeriod, KeyNone)

@@ -100,6 +100,10 @@ func Generate(src Source) (*Data, error) {
 	return d, nil
 }
 
+// Records is the number of readings the source yields: one per subscriber
+// per period (DI17: 200 × 12 = 2400).
+func (src Source) Records() int { return src.Subscribers * src.Periods }
+
 func (src Source) validate() error {
 	switch {
 	case src.Seed < -MaxSeed || src.Seed > MaxSeed:

@@ -1,0 +1,305 @@
+package report
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// need skips a test whose tool is missing, with a message saying how to get
+// it, except in CI (CI=true), where a missing tool fails the test.
+func need(t *testing.T, what string, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("%s: %v", what, err)
+	}
+	t.Skipf("skipping: %s: %v", what, err)
+}
+
+// chromium finds Debian's Chromium.
+func chromium() (string, error) {
+	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
+		return "/usr/bin/chromium", nil
+	}
+	p, err := exec.LookPath("chromium")
+	if err != nil {
+		return "", fmt.Errorf("no /usr/bin/chromium and none on PATH (apt-get install chromium; .ci/run does)")
+	}
+	return p, nil
+}
+
+// browser is one headless Chromium for a test; tab opens a page in a new tab.
+type browser struct {
+	ctx context.Context
+}
+
+func newBrowser(t *testing.T, exe string) *browser {
+	t.Helper()
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox,
+		chromedp.Headless,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.WindowSize(1280, 900),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.CombinedOutput(io.Discard),
+	)
+	ctx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	// The first run starts the browser; a deadline on it would kill the
+	// browser when the deadline passes, so steps get their own timeouts.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return &browser{ctx: ctx}
+}
+
+// problems collects what a page reports as wrong: console errors, uncaught
+// exceptions, failed loads.
+type problems struct {
+	mu   sync.Mutex
+	list []string
+}
+
+func (p *problems) add(format string, args ...any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.list = append(p.list, fmt.Sprintf(format, args...))
+}
+
+func (p *problems) all() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.list...)
+}
+
+// listen runs on chromedp's event loop: it must not block or send commands.
+func (p *problems) listen(ev any) {
+	switch e := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeAssert {
+			var args []string
+			for _, a := range e.Args {
+				if a.Value != nil {
+					args = append(args, string(a.Value))
+				} else {
+					args = append(args, a.Description)
+				}
+			}
+			p.add("console.%s: %s", e.Type, strings.Join(args, " "))
+		}
+	case *runtime.EventExceptionThrown:
+		d := e.ExceptionDetails
+		msg := d.Text
+		if d.Exception != nil {
+			msg += " " + d.Exception.Description
+		}
+		p.add("exception at %s:%d:%d: %s", d.URL, d.LineNumber+1, d.ColumnNumber+1, msg)
+	case *log.EventEntryAdded:
+		if e.Entry.Level == log.EntryLevelError {
+			p.add("%s error: %s %s", e.Entry.Source, e.Entry.Text, e.Entry.URL)
+		}
+	}
+}
+
+// visit is how a page is opened: in the dark colour scheme, or without
+// JavaScript.
+type visit struct {
+	dark, noScript bool
+}
+
+// open loads a page in a new tab, runs check in it, saves a full-page
+// screenshot to png and returns what the page reported as wrong.
+func (b *browser) open(t *testing.T, path string, v visit, png string, check func(context.Context) error) []string {
+	t.Helper()
+	p := &problems{}
+	tab, cancel := chromedp.NewContext(b.ctx, chromedp.WithListener(p.listen))
+	defer cancel()
+	if err := chromedp.Do(tab); err != nil {
+		t.Fatalf("open a tab: %v", err)
+	}
+	ctx, cancelStep := context.WithTimeout(tab, 60*time.Second)
+	defer cancelStep()
+	var features []*emulation.MediaFeature
+	if v.dark {
+		features = append(features, &emulation.MediaFeature{Name: "prefers-color-scheme", Value: "dark"})
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: features}); err != nil {
+		t.Fatalf("emulate the colour scheme: %v", err)
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: v.noScript}); err != nil {
+		t.Fatalf("switch scripts: %v", err)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+abs)); err != nil {
+		t.Fatalf("open %s: %v", path, err)
+	}
+	checkErr := check(ctx)
+	// The screenshot helps most when the check failed.
+	if shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err != nil {
+		t.Errorf("screenshot of %s: %v", path, err)
+	} else if err := os.WriteFile(png, shot, 0o644); err != nil {
+		t.Error(err)
+	}
+	if checkErr != nil {
+		t.Errorf("%s: %v (screenshot: %s)", path, checkErr, png)
+	}
+	return p.all()
+}
+
+// drawn waits until every chart container on the page holds a drawn
+// ECharts chart, and there are want of them. Its script returns "" while
+// charts are still drawing, "ok" once all are, or what is wrong.
+func drawn(want int) func(context.Context) error {
+	js := fmt.Sprintf(`(function () {
+		if (typeof echarts === "undefined") { return "echarts is undefined"; }
+		var els = document.querySelectorAll(".chart");
+		if (els.length !== %d) { return "the page has " + els.length + " chart containers, want %d"; }
+		for (var i = 0; i < els.length; i++) {
+			var c = els[i].querySelector("canvas");
+			if (!echarts.getInstanceByDom(els[i]) || !c || c.width === 0) { return ""; }
+		}
+		return "ok";
+	}())`, want, want)
+	return func(ctx context.Context) error {
+		state, err := chromedp.Run(ctx, chromedp.Poll[string](js,
+			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)))
+		switch {
+		case err != nil:
+			return fmt.Errorf("charts not drawn: %w", err)
+		case state != "ok":
+			return fmt.Errorf("charts: %s", state)
+		}
+		return nil
+	}
+}
+
+// readable checks that without JavaScript the page shows its tables and
+// hides the empty chart containers.
+func readable(ctx context.Context) error {
+	js := `(function () {
+		var tables = document.querySelectorAll("table").length;
+		var shown = Array.prototype.filter.call(document.querySelectorAll(".chart"), function (el) { return el.offsetHeight > 0; }).length;
+		return tables + " tables, " + shown + " charts shown";
+	}())`
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		return err
+	}
+	if !strings.HasSuffix(got, " 0 charts shown") || strings.HasPrefix(got, "0 tables") {
+		return fmt.Errorf("without JavaScript: %s; want tables and no empty chart", got)
+	}
+	return nil
+}
+
+func noop(context.Context) error { return nil }
+
+// contained checks that a hostile label stayed a label: the charts drew,
+// the label is a series name of a chart, and its script never ran.
+func contained(want int) func(context.Context) error {
+	return func(ctx context.Context) error {
+		if err := drawn(want)(ctx); err != nil {
+			return err
+		}
+		js := fmt.Sprintf(`(function () {
+			if (typeof window.partlabPwned !== "undefined") { return "the label's script ran"; }
+			var names = [];
+			document.querySelectorAll(".chart").forEach(function (el) {
+				echarts.getInstanceByDom(el).getOption().series.forEach(function (s) { names.push(s.name); });
+			});
+			return names.indexOf(%q) >= 0 ? "ok" : "no series is named by the label: " + names.join(", ");
+		}())`, breakout)
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		if err != nil {
+			return err
+		}
+		if got != "ok" {
+			return fmt.Errorf("%s", got)
+		}
+		return nil
+	}
+}
+
+// TestBrowser renders the lesson into a temporary site and opens it in
+// headless Chromium: every chart draws, in light and dark, from assets/ and
+// inlined, and the console stays clean; without JavaScript the tables
+// remain. Screenshots go to out/screenshots/ for people to look at.
+func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping the browser test in -short mode")
+	}
+	exe, err := chromium()
+	need(t, "the browser test needs Chromium", err)
+	path, err := FindECharts(root)
+	need(t, "the browser test needs ECharts (run npm ci)", err)
+	script, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shots := filepath.Join(root, "out", "screenshots")
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	nb, bad := lesson(t), hostile(t)
+	site, inline := t.TempDir(), t.TempDir()
+	if err := (Site{Notebooks: []Notebook{nb, bad}, ECharts: script}).Write(site, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if err := (Site{Notebooks: []Notebook{nb}, ECharts: script, SelfContained: true}).Write(inline, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	charts := strings.Count(page(t, nb, copied), `class="chart"`)
+	badCharts := strings.Count(page(t, bad, copied), `class="chart"`)
+	if charts == 0 || badCharts == 0 {
+		t.Fatal("a page has no chart")
+	}
+	lessonPage := filepath.Join(nb.Scenario.Name, pageFile)
+
+	b := newBrowser(t, exe)
+	tests := []struct {
+		name  string
+		path  string
+		visit visit
+		check func(context.Context) error
+	}{
+		{"index", filepath.Join(site, pageFile), visit{}, noop},
+		{"index-dark", filepath.Join(site, pageFile), visit{dark: true}, noop},
+		{"lesson", filepath.Join(site, lessonPage), visit{}, drawn(charts)},
+		{"lesson-dark", filepath.Join(site, lessonPage), visit{dark: true}, drawn(charts)},
+		{"lesson-self-contained", filepath.Join(inline, lessonPage), visit{}, drawn(charts)},
+		{"lesson-no-javascript", filepath.Join(site, lessonPage), visit{noScript: true}, readable},
+		{"hostile-labels", filepath.Join(site, bad.Scenario.Name, pageFile), visit{}, contained(badCharts)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			png := filepath.Join(shots, tt.name+".png")
+			if errs := b.open(t, tt.path, tt.visit, png, tt.check); len(errs) > 0 {
+				t.Errorf("the page reported:\n%s", strings.Join(errs, "\n"))
+			}
+		})
+	}
+}

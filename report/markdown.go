@@ -1,0 +1,88 @@
+package report
+
+import (
+	"bytes"
+	"html/template"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// markdown is the report's one Markdown converter: GitHub-flavoured (tables,
+// strikethrough, autolinks, task lists) with heading IDs for the contents.
+// It keeps goldmark's safe default: raw HTML and dangerous links in an
+// author's text are dropped, never passed through.
+var markdown = goldmark.New(
+	goldmark.WithExtensions(extension.GFM),
+	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+)
+
+// A heading is an entry of a page's contents.
+type heading struct {
+	ID    string
+	Text  string
+	Level int
+}
+
+// A doc converts the Markdown of one page. Its IDs are shared by every piece
+// of Markdown on the page, so two cells' "## Summary" get distinct anchors,
+// and the page's own anchors are reserved before any heading takes them.
+type doc struct {
+	ids      parser.IDs
+	headings []heading
+}
+
+func newDoc(reserved ...string) *doc {
+	d := &doc{ids: parser.NewContext().IDs()}
+	for _, id := range reserved {
+		d.ids.Put([]byte(id))
+	}
+	return d
+}
+
+// html converts src, noting its level 2 and 3 headings for the contents.
+func (d *doc) html(src string) (template.HTML, error) {
+	source := []byte(src)
+	ctx := parser.NewContext(parser.WithIDs(d.ids))
+	root := markdown.Parser().Parse(text.NewReader(source), parser.WithContext(ctx))
+	err := ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		h, ok := n.(*ast.Heading)
+		if !ok || !entering {
+			return ast.WalkContinue, nil
+		}
+		if id, ok := h.AttributeString("id"); ok && h.Level >= 2 && h.Level <= 3 {
+			d.headings = append(d.headings, heading{ID: string(id.([]byte)), Text: plain(h, source), Level: h.Level})
+		}
+		return ast.WalkSkipChildren, nil
+	})
+	if err != nil {
+		return "", err
+	}
+	var buf bytes.Buffer
+	if err := markdown.Renderer().Render(&buf, source, root); err != nil {
+		return "", err
+	}
+	return markdownHTML(buf.Bytes()), nil
+}
+
+// plain returns the text of an inline tree, without its markup.
+func plain(n ast.Node, source []byte) string {
+	var b bytes.Buffer
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			b.Write(c.Segment.Value(source))
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(c.Value)
+		default:
+			b.WriteString(plain(c, source))
+		}
+	}
+	return b.String()
+}

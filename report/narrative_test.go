@@ -1,0 +1,106 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"partlab/sim"
+)
+
+// gridOnly is a scenario of one grid cell.
+func gridOnly(source, grid string) string {
+	return "title: t\nsource: " + source + "\ncells:\n  - grid: " + grid + "\n"
+}
+
+// TestNarrativeFollowsTheData renders grids whose numbers say other things
+// than the lesson's: the narrative states what each one's numbers say, and
+// nothing its numbers do not support.
+func TestNarrativeFollowsTheData(t *testing.T) {
+	lessonSrc := "{seed: 20260218, subscribers: 200, periods: 12}"
+	tests := []struct {
+		name     string
+		scenario string
+		want     func(row func(k sim.Key, p, c int) sim.Row) []string
+		not      []string
+	}{
+		{
+			name:     "the most balanced key is also the most correct",
+			scenario: gridOnly(lessonSrc, "{keys: [subscriber, period], partitions: [4]}"),
+			want: func(row func(sim.Key, int, int) sim.Row) []string {
+				s, p := row("subscriber", 4, 4), row("period", 4, 4)
+				return []string{
+					fmt.Sprintf("<strong>Balance and correctness agree.</strong> At 4 partitions and 4 consumers the most balanced key, subscriber (%d against %d records, %.2f times), also computes the most rows, %d of %d.",
+						s.MaxLoad, s.MinLoad, s.Skew, s.Rows, s.Rows+s.Lost),
+					// One lossy row in the deviation table: no comparison, no verdict.
+					fmt.Sprintf("<strong>The served number and the loss.</strong> The period key at 4 partitions loses %d of the", p.Lost),
+				}
+			},
+			not: []string{"The ceiling.", "not the most correct", "misleads", "Here the row"},
+		},
+		{
+			name:     "no key keeps every row",
+			scenario: gridOnly(lessonSrc, "{keys: [record, period], partitions: [2, 4]}"),
+			want: func(row func(sim.Key, int, int) sim.Row) []string {
+				return []string{"No key keeps every row at every partition count.", "the topic leaves 2 of them idle at 2 partitions."}
+			},
+			not: []string{"Keeping every row costs", "splits no subscriber"},
+		},
+		{
+			name:     "every key keeps every row",
+			scenario: gridOnly(lessonSrc, "{keys: [subscriber], partitions: [1, 2]}"),
+			want: func(row func(sim.Key, int, int) sim.Row) []string {
+				return []string{
+					"At 2 partitions and 4 consumers, the most partitions the grid has,",
+					"every key leaves a consumer idle, so no key's skew has a value.",
+					fmt.Sprintf("keeps all %d rows", row("subscriber", 2, 4).Rows),
+				}
+			},
+			not: []string{"served number", "From 2 partitions on", "A partition keeps order only"},
+		},
+		{
+			name:     "several consumer counts",
+			scenario: gridOnly(lessonSrc, "{keys: [subscriber, record], partitions: [2, 4], consumers: [2, 4]}"),
+			want: func(row func(sim.Key, int, int) sim.Row) []string {
+				return []string{
+					"With 4 consumers, the topic leaves 2 of them idle at 2 partitions.",
+					fmt.Sprintf("At 2 partitions and 2 consumers, the first partition count that gives every consumer a partition, the most and the least loaded consumer read %d and %d records under the subscriber key",
+						row("subscriber", 2, 2).MaxLoad, row("subscriber", 2, 2).MinLoad),
+					"At 4 partitions and 4 consumers, the first partition count",
+				}
+			},
+		},
+		{
+			name:     "a key with fewer values than partitions",
+			scenario: gridOnly("{seed: 20260218, subscribers: 50, periods: 2}", "{keys: [subscriber, period], partitions: [4, 8]}"),
+			want: func(row func(sim.Key, int, int) sim.Row) []string {
+				return []string{fmt.Sprintf("At 4 partitions the period key still leaves %d idle: its records leave some partitions empty.", row("period", 4, 4).Idle)}
+			},
+			not: []string{"every consumer reads"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			nb := notebook(t, "n.yaml", tt.scenario)
+			g := nb.Results[0].(*sim.GridResult)
+			row := func(k sim.Key, p, c int) sim.Row {
+				r, ok := g.Row(k, p, c)
+				if !ok {
+					t.Fatalf("no row %s %d %d", k, p, c)
+				}
+				return r
+			}
+			text := narrativeOf(t, page(t, nb, copied))
+			for _, want := range tt.want(row) {
+				if !strings.Contains(text, want) {
+					t.Errorf("the narrative lacks %q:\n%s", want, text)
+				}
+			}
+			for _, not := range tt.not {
+				if strings.Contains(text, not) {
+					t.Errorf("the narrative says %q:\n%s", not, text)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,171 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"io"
+	"path/filepath"
+
+	"partlab/scenarios"
+	"partlab/sim"
+	"partlab/templates"
+)
+
+// layout holds every HTML template of the report, parsed once: the page, the
+// index, one template per cell kind, the table and chart parts, and the
+// stylesheet and chart script that pages include as template text.
+var layout = template.Must(template.New("layout").ParseFS(templates.FS, "*.html", "cells/*.html", "*.css", "*.js"))
+
+// Options say how a page loads ECharts.
+type Options struct {
+	// ScriptURL is the ECharts script a page loads: relative to the page
+	// (../assets/echarts.min.js) or absolute (a CDN).
+	ScriptURL string
+	// Inline, when set, is ECharts itself, written into the page, which then
+	// links its results.json and CSV as data: URLs and refers to no other
+	// file. It wins over ScriptURL.
+	Inline []byte
+}
+
+// A cellKind renders one kind of cell: view turns the cell and its result into
+// the data of the kind's template. A kind the map does not know renders
+// unknownKind's placeholder, so a new kind of computation shows up on the page
+// before it has a view of its own.
+type cellKind struct {
+	template string
+	view     func(p *pageState, c cell) (any, error)
+}
+
+var cellKinds = map[string]cellKind{
+	"md":      {"md.html", mdView},
+	"grid":    {"grid.html", gridView},
+	"offsets": {"offsets.html", offsetsView},
+}
+
+var unknownKind = cellKind{"unknown.html", func(_ *pageState, c cell) (any, error) { return c, nil }}
+
+// pageData is the data of templates/page.html.
+type pageData struct {
+	Title, Name, File string
+	Summary           template.HTML
+	Source            sim.Source
+	Index             string
+	JSON, CSV         template.URL
+	Script            scriptData
+	Contents          []heading
+	Cells             []cellData
+}
+
+type scriptData struct {
+	URL    string
+	Inline template.JS
+}
+
+type cellData struct {
+	Kind, Anchor string
+	Body         template.HTML
+}
+
+// pageState is what rendering one page carries from cell to cell: the
+// results for the authors' templates, and the Markdown document whose
+// headings make the contents.
+type pageState struct {
+	nb    Notebook
+	vocab *vocabulary
+	doc   *doc
+}
+
+// Page writes a scenario's page: a header with the source's parameters, the
+// contents, and every cell in order. It writes nothing if any cell fails.
+func Page(w io.Writer, nb Notebook, opt Options) error {
+	s := nb.Scenario
+	cells := nb.cells()
+	anchors := []string{"contents"}
+	for _, c := range cells {
+		if c.Sim != nil {
+			anchors = append(anchors, cellAnchor(c))
+		}
+	}
+	p := &pageState{nb: nb, vocab: newVocabulary(nb), doc: newDoc(anchors...)}
+	d := pageData{
+		Title: s.Title, Name: s.Name, File: filepath.Base(s.File), Source: s.Source,
+		Index: "../" + pageFile,
+		JSON:  fileLink(jsonFile),
+		CSV:   fileLink(csvFile),
+	}
+	var err error
+	if d.Summary, err = p.authorHTML(summaryText(s)); err != nil {
+		return err
+	}
+	if len(opt.Inline) > 0 {
+		d.Index = "" // a self-contained page links no other file
+		d.Script.Inline = inlineScript(opt.Inline)
+		if d.JSON, d.CSV, err = dataLinks(nb); err != nil {
+			return err
+		}
+	} else {
+		d.Script.URL = opt.ScriptURL
+	}
+	for _, c := range cells {
+		cd, err := p.cell(c)
+		if err != nil {
+			return err
+		}
+		d.Cells = append(d.Cells, cd)
+	}
+	d.Contents = p.doc.headings
+	var buf bytes.Buffer
+	if err := layout.ExecuteTemplate(&buf, "page.html", d); err != nil {
+		return fmt.Errorf("%s: page: %w", s.File, err)
+	}
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+// cell renders one cell with its kind's view and template.
+func (p *pageState) cell(c cell) (cellData, error) {
+	k, ok := cellKinds[c.Kind]
+	if !ok {
+		k = unknownKind
+	}
+	data, err := k.view(p, c)
+	if err != nil {
+		return cellData{}, err
+	}
+	var buf bytes.Buffer
+	if err := layout.ExecuteTemplate(&buf, k.template, data); err != nil {
+		return cellData{}, fmt.Errorf("%s: cells[%d]: %w", p.nb.Scenario.File, c.Index, err)
+	}
+	cd := cellData{Kind: c.Kind, Body: cellHTML(buf.Bytes())}
+	if c.Sim != nil {
+		cd.Anchor = cellAnchor(c)
+		p.doc.headings = append(p.doc.headings, heading{ID: cd.Anchor, Text: c.Kind + " " + c.ID, Level: 3})
+	}
+	return cd, nil
+}
+
+// cellAnchor is a computation cell's id on the page. Headings never take it:
+// the page reserves it before converting any Markdown.
+func cellAnchor(c cell) string { return "cell-" + c.ID }
+
+// authorHTML runs an author's Markdown through the vocabulary, then goldmark.
+func (p *pageState) authorHTML(t authorText) (template.HTML, error) {
+	if t.src == "" {
+		return "", nil
+	}
+	s := p.nb.Scenario
+	tmpl, err := p.vocab.parse(t.src)
+	if err != nil {
+		return "", scenarios.ErrorList{textError(s, t.field, t.at, err)}
+	}
+	var buf bytes.Buffer
+	if err := tmpl.Execute(&buf, p.vocab); err != nil {
+		return "", scenarios.ErrorList{textError(s, t.field, t.at, err)}
+	}
+	return p.doc.html(buf.String())
+}
+
+func mdView(p *pageState, c cell) (any, error) {
+	return p.authorHTML(mdText(c.Index, c.Cell))
+}

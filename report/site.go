@@ -1,0 +1,167 @@
+package report
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"html/template"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// The site's layout: index.html lists the scenarios; each has a directory
+// named after its file with its page and results beside it; ECharts sits in
+// assets/ unless pages inline it or load it from a CDN.
+//
+//	index.html
+//	messaging-systems/index.html, results.json, results.csv
+//	assets/echarts.min.js
+const (
+	pageFile    = "index.html"
+	jsonFile    = "results.json"
+	csvFile     = "results.csv"
+	echartsPath = "assets/echarts.min.js"
+)
+
+// Site is a set of computed scenarios and how their pages load ECharts.
+type Site struct {
+	Notebooks []Notebook
+	// ECharts is the echarts.min.js the pages use (see FindECharts): copied
+	// to assets/, or with SelfContained inlined into every page.
+	ECharts []byte
+	// SelfContained makes each page one file that refers to no other.
+	SelfContained bool
+	// CDN, when set, is the URL pages load ECharts from; ECharts is unused.
+	CDN string
+}
+
+// A file is one output of a site, relative to its directory.
+type file struct {
+	path string
+	data []byte
+}
+
+// pageName is what a scenario's file name may be to name a directory and a
+// link as it is.
+var pageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+
+// files renders the whole site in memory, so that nothing is written unless
+// every page renders.
+func (s Site) files() ([]file, error) {
+	var opt Options
+	var out []file
+	switch {
+	case s.CDN != "":
+		opt.ScriptURL = s.CDN
+	case len(s.ECharts) == 0:
+		return nil, errors.New("no ECharts script to copy or inline")
+	case s.SelfContained:
+		opt.Inline = s.ECharts
+	default:
+		opt.ScriptURL = "../" + echartsPath
+		out = append(out, file{echartsPath, s.ECharts})
+	}
+	seen := map[string]string{}
+	var errs []error
+	for _, nb := range s.Notebooks {
+		name := nb.Scenario.Name
+		if !pageName.MatchString(name) {
+			errs = append(errs, fmt.Errorf("%s: the file's name %q cannot name a page: use letters, digits, '.', '_' and '-'", nb.Scenario.File, name))
+			continue
+		}
+		if other, ok := seen[name]; ok {
+			errs = append(errs, fmt.Errorf("%s and %s would both write %s/: rename one", other, nb.Scenario.File, name))
+			continue
+		}
+		seen[name] = nb.Scenario.File
+		page, results, table, err := render(nb, opt)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		out = append(out, file{name + "/" + pageFile, page}, file{name + "/" + jsonFile, results}, file{name + "/" + csvFile, table})
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	var index bytes.Buffer
+	if err := Index(&index, s.Notebooks); err != nil {
+		return nil, err
+	}
+	return append(out, file{pageFile, index.Bytes()}), nil
+}
+
+// render renders one scenario's page, results.json and CSV.
+func render(nb Notebook, opt Options) (page, results, table []byte, err error) {
+	var p, j, c bytes.Buffer
+	if err := JSON(&j, nb); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := CSV(&c, nb); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := Page(&p, nb, opt); err != nil {
+		return nil, nil, nil, err
+	}
+	return p.Bytes(), j.Bytes(), c.Bytes(), nil
+}
+
+// dataLinks are a self-contained page's links to its results: data: URLs.
+func dataLinks(nb Notebook) (results, table template.URL, err error) {
+	var j, c bytes.Buffer
+	if err := JSON(&j, nb); err != nil {
+		return "", "", err
+	}
+	if err := CSV(&c, nb); err != nil {
+		return "", "", err
+	}
+	return dataURL("application/json", j.Bytes()), dataURL("text/csv", c.Bytes()), nil
+}
+
+// Write renders the site and then puts it in dir. The files are written
+// into a temporary directory beside dir and each is renamed into place only
+// once all are written, so a failed run leaves dir as it was. Files in dir
+// that the site does not write are kept. progress gets one line per page.
+func (s Site) Write(dir string, progress io.Writer) error {
+	files, err := s.files()
+	if err != nil {
+		return err
+	}
+	parent := filepath.Dir(filepath.Clean(dir))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	for _, f := range files {
+		if err := writeFile(filepath.Join(tmp, f.path), f.data); err != nil {
+			return err
+		}
+	}
+	for _, f := range files {
+		dst := filepath.Join(dir, f.path)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := os.Rename(filepath.Join(tmp, f.path), dst); err != nil {
+			return err
+		}
+		if strings.HasSuffix(f.path, ".html") {
+			fmt.Fprintln(progress, "wrote", dst)
+		}
+	}
+	return nil
+}
+
+func writeFile(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
+}

@@ -1,0 +1,48 @@
+package report
+
+import (
+	"bytes"
+	"encoding/base64"
+	"html/template"
+	"regexp"
+)
+
+// This file is the one place where bytes become trusted HTML, JS or a URL
+// for html/template. Everything else on a page, chart options included, is a
+// plain value that html/template escapes for its context: a title or a label
+// of "</script><script>alert(1)</script>" prints as text. Each conversion
+// below says why its bytes cannot carry markup an author did not mean.
+
+// markdownHTML trusts goldmark's output: the converter keeps its safe
+// default, so raw HTML and javascript: links in an author's Markdown are
+// dropped and every text is escaped by goldmark itself.
+func markdownHTML(b []byte) template.HTML { return template.HTML(b) }
+
+// cellHTML trusts what a cell's html/template wrote: it was escaped for the
+// HTML body context where the page places it.
+func cellHTML(b []byte) template.HTML { return template.HTML(b) }
+
+// scriptEnd matches what would end or confuse a <script> element early.
+var scriptEnd = regexp.MustCompile(`(?i)</(script)|<!--`)
+
+// inlineScript trusts a vendored script (ECharts from package.json) and
+// neutralises any "</script" or "<!--" in it, which in JS source can only sit
+// inside a string, regexp or comment, where "<\/" and "<\!--" mean the same.
+func inlineScript(js []byte) template.JS {
+	return template.JS(scriptEnd.ReplaceAllFunc(js, func(m []byte) []byte {
+		if bytes.HasPrefix(m, []byte("<!")) {
+			return []byte(`<\!--`)
+		}
+		return append([]byte(`<\/`), m[2:]...)
+	}))
+}
+
+// dataURL makes a data: link to a file the report wrote; base64 has no
+// character that could leave an attribute.
+func dataURL(mime string, b []byte) template.URL {
+	return template.URL("data:" + mime + ";base64," + base64.StdEncoding.EncodeToString(b))
+}
+
+// fileLink links a file the report writes beside a page, by the name the
+// report gave it.
+func fileLink(name string) template.URL { return template.URL(name) }

@@ -1,0 +1,203 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	texttemplate "text/template"
+
+	"partlab/scenarios"
+	"partlab/sim"
+)
+
+// The Markdown of md cells and of a scenario's summary is a text/template,
+// executed with the scenario's results before goldmark converts it, so an
+// author can print the engine's figures and never types one. What a
+// template prints is Markdown, so goldmark still escapes it. The README
+// lists this vocabulary for authors.
+//
+// The dot (vocabulary):
+//
+//	.Title                  the scenario's title
+//	.Source                 .Seed .Subscribers .Periods .Records
+//	.Baseline               the healthy pipeline: .Rows, .Serving (range: .Region .Value)
+//
+// Functions:
+//
+//	grid "ID"               a grid cell's results: .Records .Baseline .Rows .Partitioner .Assignor
+//	row "ID" "KEY" P [C]    one combination of a grid: .MaxLoad .MinLoad .Idle .Split
+//	                        .Rows .Lost .Skew .Drift .Speedup .Ideal .Loads .Sizes
+//	                        .Deviation; C defaults to the grid's first consumer count
+//	offsets "ID"            an offsets cell's results: .Key .Partitions .Partition
+//	                        .Records .LastOffset .First .Subscriber .Spread
+//	list X                  a list in words: 0, 1, 2 and 3
+//	fixed X                 two decimals: 1.44
+//	signed X                two decimals and a sign: +16.15
+//	percent PART WHOLE      a whole percentage: 55%
+//
+// and text/template's own: printf, index, len, range, with, if, eq, lt…
+type vocabulary struct {
+	Title  string
+	Source sim.Source
+	cells  []cell
+}
+
+func newVocabulary(nb Notebook) *vocabulary {
+	return &vocabulary{Title: nb.Scenario.Title, Source: nb.Scenario.Source, cells: nb.cells()}
+}
+
+// Baseline is the healthy pipeline, as the scenario's first grid computed it.
+func (v *vocabulary) Baseline() (sim.Baseline, error) {
+	for _, c := range v.cells {
+		if g, ok := c.Result.(*sim.GridResult); ok {
+			return g.Baseline, nil
+		}
+	}
+	return sim.Baseline{}, errors.New(".Baseline needs a grid cell, and the scenario has none")
+}
+
+// result returns the result of the cell with the given id and kind.
+func (v *vocabulary) result(kind, id string) (sim.Result, error) {
+	var ids []string
+	for _, c := range v.cells {
+		if c.Kind != kind {
+			continue
+		}
+		if c.ID == id && c.Result != nil {
+			return c.Result, nil
+		}
+		ids = append(ids, strconv.Quote(c.ID))
+	}
+	if len(ids) == 0 {
+		return nil, fmt.Errorf("no %s cell %q: the scenario has no %s cell", kind, id, kind)
+	}
+	return nil, fmt.Errorf("no %s cell %q (want one of %s)", kind, id, strings.Join(ids, ", "))
+}
+
+func (v *vocabulary) grid(id string) (*sim.GridResult, error) {
+	r, err := v.result("grid", id)
+	if err != nil {
+		return nil, err
+	}
+	return r.(*sim.GridResult), nil
+}
+
+func (v *vocabulary) row(id, key string, partitions int, consumers ...int) (sim.Row, error) {
+	g, err := v.grid(id)
+	if err != nil {
+		return sim.Row{}, err
+	}
+	c := g.Grid.Consumers[0]
+	switch len(consumers) {
+	case 0:
+	case 1:
+		c = consumers[0]
+	default:
+		return sim.Row{}, errors.New("row takes one consumer count at most")
+	}
+	r, ok := g.Row(sim.Key(key), partitions, c)
+	if !ok {
+		return sim.Row{}, fmt.Errorf("grid %q has no row for key %q, %d partitions and %d consumers", id, key, partitions, c)
+	}
+	return r, nil
+}
+
+func (v *vocabulary) offsets(id string) (*sim.OffsetsResult, error) {
+	r, err := v.result("offsets", id)
+	if err != nil {
+		return nil, err
+	}
+	return r.(*sim.OffsetsResult), nil
+}
+
+// formatFuncs print figures in words; the narrative templates use them too.
+var formatFuncs = texttemplate.FuncMap{
+	"list":    list,
+	"fixed":   fixed2,
+	"signed":  signed2,
+	"percent": percent,
+	"plural":  plural,
+}
+
+func (v *vocabulary) funcs() texttemplate.FuncMap {
+	m := texttemplate.FuncMap{"grid": v.grid, "row": v.row, "offsets": v.offsets}
+	for name, f := range formatFuncs {
+		m[name] = f
+	}
+	return m
+}
+
+// parse parses an author's Markdown as a template of the vocabulary.
+func (v *vocabulary) parse(src string) (*texttemplate.Template, error) {
+	return texttemplate.New("text").Option("missingkey=error").Funcs(v.funcs()).Parse(src)
+}
+
+// Check parses the templates in a scenario's summary and md cells, without
+// computing anything, and reports each error at its file:line:col.
+func Check(s *scenarios.Scenario) error {
+	v := newVocabulary(Notebook{Scenario: s})
+	var errs scenarios.ErrorList
+	for _, t := range authorTexts(s) {
+		if _, err := v.parse(t.src); err != nil {
+			errs = append(errs, textError(s, t.field, t.at, err))
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// An authorText is Markdown an author wrote, and where.
+type authorText struct {
+	field string
+	at    scenarios.Pos
+	src   string
+}
+
+func authorTexts(s *scenarios.Scenario) []authorText {
+	out := []authorText{summaryText(s)}
+	for i, c := range s.Cells {
+		if c.Kind == "md" {
+			out = append(out, mdText(i, c))
+		}
+	}
+	return out
+}
+
+func summaryText(s *scenarios.Scenario) authorText {
+	return authorText{"summary", s.SummaryAt, s.Summary}
+}
+
+func mdText(i int, c scenarios.Cell) authorText {
+	return authorText{fmt.Sprintf("cells[%d].md", i), c.TextAt, c.Markdown}
+}
+
+// templateErr splits text/template's errors, "template: text:LINE[:COL]:
+// [executing "text" at <…>: ]message"; COL counts bytes from 0. An
+// unclosed action is reported where the text ends, "started at text:LINE".
+var (
+	templateErr = regexp.MustCompile(`(?s)^template: text:(\d+)(?::(\d+))?: (?:executing "text" )?(.*)$`)
+	startedAt   = regexp.MustCompile(` started at text:(\d+)$`)
+)
+
+// textError places a template error found in an author's text at its
+// position in the scenario file.
+func textError(s *scenarios.Scenario, field string, at scenarios.Pos, err error) *scenarios.Error {
+	e := &scenarios.Error{File: s.File, Line: at.Line, Col: at.Col, Field: field, Msg: "template: " + err.Error()}
+	m := templateErr.FindStringSubmatch(err.Error())
+	if m == nil {
+		return e
+	}
+	line, _ := strconv.Atoi(m[1])
+	col, _ := strconv.Atoi(m[2])
+	msg := m[3]
+	if sm := startedAt.FindStringSubmatch(msg); sm != nil {
+		line, _ = strconv.Atoi(sm[1])
+		msg = strings.TrimSuffix(msg, sm[0])
+	}
+	e.Line, e.Col, e.Msg = at.Line+line-1, at.Col+col, "template: "+msg
+	return e
+}

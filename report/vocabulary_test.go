@@ -1,0 +1,101 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"partlab/scenarios"
+	"partlab/sim"
+)
+
+// withMarkdown is the lesson's source and grid with one md cell of text,
+// indented as a literal block after the grid: the md text starts at line
+// vocabLine, column vocabCol.
+func withMarkdown(text string) string {
+	return `title: Vocabulary
+source: {seed: 20260218, subscribers: 200, periods: 12}
+cells:
+  - grid:
+      id: keys
+      keys: [subscriber, record, period]
+      partitions: [1, 2, 4, 8]
+  - offsets: {id: p0, key: subscriber, partitions: 4, compare: [record]}
+  - md: |
+      ` + strings.ReplaceAll(text, "\n", "\n      ") + "\n"
+}
+
+const vocabLine, vocabCol = 10, 7
+
+// TestVocabulary checks every entry of the Markdown templates' vocabulary
+// against the figures it names.
+func TestVocabulary(t *testing.T) {
+	nb := notebook(t, "v.yaml", withMarkdown("x"))
+	g := nb.Results[0].(*sim.GridResult)
+	o := nb.Results[1].(*sim.OffsetsResult)
+	r4, _ := g.Row("record", 4, 4)
+	tests := []struct {
+		tmpl, want string
+	}{
+		{"{{ .Title }}", "Vocabulary"},
+		{"{{ .Source.Seed }} {{ .Source.Subscribers }} {{ .Source.Periods }} {{ .Source.Records }}", "20260218 200 12 2400"},
+		{"{{ .Baseline.Rows }}", fmt.Sprint(g.Baseline.Rows)},
+		{"{{ range .Baseline.Serving }}{{ .Region }} {{ end }}", "central north east west south"},
+		{`{{ (grid "keys").Records }} {{ (grid "keys").Partitioner }} {{ len (grid "keys").Rows }}`, fmt.Sprintf("%d lesson %d", g.Records, len(g.Rows))},
+		{`{{ (row "keys" "record" 4).MaxLoad }} {{ (row "keys" "record" 4 4).MinLoad }} {{ (row "keys" "record" 4).Split }}`, fmt.Sprintf("%d %d %d", r4.MaxLoad, r4.MinLoad, r4.Split)},
+		{`{{ (row "keys" "record" 4).Rows }} {{ (row "keys" "record" 4).Lost }} {{ (row "keys" "record" 4).Ideal }}`, fmt.Sprintf("%d %d %d", r4.Rows, r4.Lost, r4.Ideal)},
+		{`{{ fixed (row "keys" "record" 4).Skew }} {{ signed (row "keys" "record" 4).Drift }}`, fmt.Sprintf("%.2f +%.2f", r4.Skew, r4.Drift)},
+		{`{{ percent (row "keys" "record" 4).Lost .Baseline.Rows }}`, fmt.Sprintf("%d%%", (100*r4.Lost+g.Baseline.Rows/2)/g.Baseline.Rows)},
+		{`{{ $o := offsets "p0" }}{{ $o.Subscriber }} {{ $o.LastOffset }} {{ list (index $o.Spread 1).Partitions }}`, fmt.Sprintf("%s %d 0, 1, 2 and 3", o.Subscriber, o.LastOffset)},
+		{`{{ plural 1 "partition" }}, {{ plural 4 "partition" }}`, "1 partition, 4 partitions"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.tmpl, func(t *testing.T) {
+			got := page(t, notebook(t, "v.yaml", withMarkdown(tt.tmpl)), copied)
+			if !strings.Contains(got, "<p>"+tt.want+"</p>") {
+				_, md, _ := strings.Cut(got, `<section class="cell cell-md">`)
+				t.Errorf("got %.200s, want <p>%s</p>", md, tt.want)
+			}
+		})
+	}
+}
+
+// TestVocabularyErrors checks that template errors name the file, line and
+// column of the mistake in the scenario, at load (Check) or at render.
+func TestVocabularyErrors(t *testing.T) {
+	at := func(line, col int) string { return fmt.Sprintf("v.yaml:%d:%d: cells[2].md: template: ", line, col) }
+	tests := []struct {
+		name, tmpl string
+		check      bool // Check finds it; otherwise rendering does
+		want       string
+	}{
+		{"unknown function", "text\n{{ gird \"keys\" }}", true, at(vocabLine+1, vocabCol) + `function "gird" not defined`},
+		{"unclosed action", "{{ .Title ", true, at(vocabLine, vocabCol) + "unclosed action"},
+		{"unknown grid", "The {{ grid \"nope\" }}", false, at(vocabLine, vocabCol+7) + `at <grid "nope">: error calling grid: no grid cell "nope" (want one of "keys")`},
+		{"unknown row", "{{ (row \"keys\" \"record\" 3).Rows }}", false, `error calling row: grid "keys" has no row for key "record", 3 partitions and 4 consumers`},
+		{"unknown field", "{{ .Nope }}", false, at(vocabLine, vocabCol+3) + "at <.Nope>: can't evaluate field Nope"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := scenarios.Parse(strings.NewReader(withMarkdown(tt.tmpl)), "v.yaml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = Check(s)
+			if !tt.check {
+				if err != nil {
+					t.Fatalf("Check: %v, want no error before the render", err)
+				}
+				res, runErr := sim.Run(s.Source, s.SimCells())
+				if runErr != nil {
+					t.Fatal(runErr)
+				}
+				err = Page(io.Discard, Notebook{Scenario: s, Results: res}, copied)
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}

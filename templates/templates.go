@@ -1,0 +1,30 @@
+// Package templates holds the report's embedded page layout, stylesheet,
+// chart script and the Markdown templates of its generated narrative.
+//
+// It is for assets only: package report parses these files once and fills
+// them with a scenario's results. Nothing here computes or decides; a figure
+// never appears in a template as a literal, only as a value the report passes
+// in. The files are:
+//
+//	page.html        one scenario's page: header, contents, cells
+//	index.html       the list of every rendered scenario
+//	cells/*.html     one template per cell kind (md, grid, offsets), and
+//	                 unknown.html for a kind the report cannot draw yet
+//	table.html       every table of the report, from rows the report builds
+//	chart.html       one chart beside its data table
+//	style.css        the stylesheet, inlined in each page: light and dark
+//	                 (prefers-color-scheme), print styles
+//	charts.js        draws the charts with ECharts, in the reader's colour scheme
+//	narrative/*.md   text/template Markdown: what a cell's numbers say
+//
+// The .html, .css and .js files are html/template text: style.css and
+// charts.js are included with {{template}} so that they enter the page as
+// trusted template text, never as a value.
+package templates
+
+import "embed"
+
+// FS holds the templates at the paths listed in the package comment.
+//
+//go:embed *.html *.css *.js cells/*.html narrative/*.md
+var FS embed.FS
