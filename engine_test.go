@@ -184,3 +184,28 @@ func TestProgressOnlyOnATerminal(t *testing.T) {
 		}
 	}
 }
+
+// A page rendered with the Kafka engine beside the simulation shows both,
+// with the agreement and, for keyless records, the known cause.
+func TestRenderShowsKafkaAgreement(t *testing.T) {
+	dir := t.TempDir()
+	scenario := filepath.Join(dir, "keyless.yaml")
+	os.WriteFile(scenario, []byte("title: keyless\ncells:\n  - grid: {keys: [subscriber, none], partitions: [4], consumers: [2], engine: both}\n"), 0o644)
+	out := filepath.Join(dir, "out")
+	if _, _, err := partlab(t, "render", "-o", out, "--cdn", "https://cdn.invalid/echarts.min.js", scenario); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "keyless", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"On Kafka (an in-process kfake cluster) beside the simulation: 1 of 2 combinations agree in every figure",
+		"1 of 2 combinations agree with the simulation in every figure; 1 differ (none key, 4 partitions, 2 consumers: loads, max_load, min_load",
+		"Known cause: keyless records: the client's sticky partitioner",
+	} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+}

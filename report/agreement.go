@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -74,4 +75,65 @@ func kafkaColumns(g *sim.GridResult, i int) []string {
 	copy(cols[1:], []string{itoa(k.MaxLoad), itoa(k.MinLoad), itoa(k.Idle), itoa(k.Split), itoa(k.Rows),
 		ints(k.Loads), ints(k.Sizes), strings.Join(k.Differ, " "), k.Reason})
 	return cols
+}
+
+// agreementTable sets Kafka's figures beside the simulation's: one row per
+// combination and engine, and whether they agree.
+func agreementTable(r *sim.GridResult) *table {
+	o := r.Kafka
+	t := &table{
+		Caption: fmt.Sprintf("On Kafka (%s) beside the simulation: %d of %d combinations agree in every figure",
+			clusterName(o.Cluster), o.Agreeing, len(o.Rows)),
+		Columns: []column{label("key"), num("partitions"), num("consumers"), label("engine"), num("max load"),
+			num("min load"), num("idle"), num("split subscribers"), num("computed consumption"), label("agreement")},
+	}
+	add := func(start bool, engine string, row sim.Row, note string) {
+		t.add(start, string(row.Key), itoa(row.Partitions), itoa(row.Consumers), engine, itoa(row.MaxLoad),
+			itoa(row.MinLoad), itoa(row.Idle), itoa(row.Split), itoa(row.Rows), note)
+	}
+	for i, k := range o.Rows {
+		if k.Agrees() {
+			add(true, "kafka = sim", k.Row, "agrees")
+			continue
+		}
+		add(true, "kafka", k.Row, "differs in "+strings.Join(k.Differ, ", "))
+		add(false, "sim", r.Rows[i], "")
+	}
+	return t
+}
+
+// clusterName says where the Kafka engine ran.
+func clusterName(cluster string) string {
+	if cluster == "kfake" {
+		return "an in-process kfake cluster"
+	}
+	return "the given brokers"
+}
+
+// An agreementStory is what the Kafka run says beside the simulation, in
+// templates/narrative/agreement.md's order.
+type agreementStory struct {
+	Cluster  string
+	Rows     int
+	Agreeing int
+	Differ   []sim.ObservedRow
+	Reasons  []string // the known causes of the differing rows, each once
+	Unknown  int      // differing rows with no known cause
+}
+
+func newAgreementStory(r *sim.GridResult) agreementStory {
+	o := r.Kafka
+	s := agreementStory{Cluster: clusterName(o.Cluster), Rows: len(o.Rows), Agreeing: o.Agreeing}
+	for _, k := range o.Rows {
+		switch {
+		case k.Agrees():
+			continue
+		case k.Reason == "":
+			s.Unknown++
+		case !slices.Contains(s.Reasons, k.Reason):
+			s.Reasons = append(s.Reasons, k.Reason)
+		}
+		s.Differ = append(s.Differ, k)
+	}
+	return s
 }

@@ -15,6 +15,7 @@ type gridData struct {
 	Partitioner, Assignor string
 	Tables                []table
 	Charts                []chartView
+	Agreement             *table // Kafka's figures beside the simulation's, for a grid run on Kafka
 	Narrative             template.HTML
 }
 
@@ -23,6 +24,8 @@ func gridView(p *pageState, c cell) (any, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: cells[%d]: grid cell %q has no grid results", p.nb.Scenario.File, c.Index, c.ID)
 	}
+	simulated := g
+	g = featured(g)
 	d := gridData{ID: c.ID, Input: c.Input, Partitioner: g.Partitioner, Assignor: g.Assignor}
 	for _, n := range g.Grid.Consumers {
 		d.Tables = append(d.Tables, lessonTable(g, n))
@@ -51,6 +54,14 @@ func gridView(p *pageState, c cell) (any, error) {
 	md, err := narrate("grid.md", newGridStory(g, p.nb.Scenario.Source.Subscribers))
 	if err != nil {
 		return nil, err
+	}
+	if simulated.Kafka != nil {
+		d.Agreement = agreementTable(simulated)
+		more, err := narrate("agreement.md", newAgreementStory(simulated))
+		if err != nil {
+			return nil, err
+		}
+		md += "\n" + more
 	}
 	if d.Narrative, err = p.doc.html(md); err != nil {
 		return nil, err
