@@ -85,7 +85,7 @@ func agreementTable(r *sim.GridResult) *table {
 		Caption: fmt.Sprintf("On Kafka (%s) beside the simulation: %d of %d combinations agree in every figure",
 			clusterName(o.Cluster), o.Agreeing, len(o.Rows)),
 		Columns: []column{label("key"), num("partitions"), num("consumers"), label("engine"), num("max load"),
-			num("min load"), num("idle"), num("split subscribers"), num("computed consumption"), label("agreement")},
+			num("min load"), num("idle"), num("split"), num("rows"), label("agreement")},
 	}
 	add := func(start bool, engine string, row sim.Row, note string) {
 		t.add(start, string(row.Key), itoa(row.Partitions), itoa(row.Consumers), engine, itoa(row.MaxLoad),
@@ -93,7 +93,7 @@ func agreementTable(r *sim.GridResult) *table {
 	}
 	for i, k := range o.Rows {
 		if k.Agrees() {
-			add(true, "kafka = sim", k.Row, "agrees")
+			add(true, "both", k.Row, "agrees")
 			continue
 		}
 		add(true, "kafka", k.Row, "differs in "+strings.Join(k.Differ, ", "))
