@@ -19,9 +19,9 @@ type gridData struct {
 }
 
 func gridView(p *pageState, c cell) (any, error) {
-	g, ok := c.Result.(*sim.GridResult)
-	if !ok {
-		return nil, fmt.Errorf("%s: cells[%d]: grid cell %q has no grid results", p.nb.Scenario.File, c.Index, c.ID)
+	g, err := resultOf[*sim.GridResult](p, c)
+	if err != nil {
+		return nil, err
 	}
 	d := gridData{ID: c.ID, Input: c.Input, Partitioner: g.Partitioner, Assignor: g.Assignor}
 	for _, n := range g.Grid.Consumers {
@@ -33,7 +33,7 @@ func gridView(p *pageState, c cell) (any, error) {
 	var errs []error
 	add := func(ch chartView, err error) {
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: cells[%d]: %w", p.nb.Scenario.File, c.Index, err))
+			errs = append(errs, p.cellErr(c, err))
 			return
 		}
 		d.Charts = append(d.Charts, ch)

@@ -16,9 +16,9 @@ type offsetsData struct {
 }
 
 func offsetsView(p *pageState, c cell) (any, error) {
-	r, ok := c.Result.(*sim.OffsetsResult)
-	if !ok {
-		return nil, fmt.Errorf("%s: cells[%d]: offsets cell %q has no offsets results", p.nb.Scenario.File, c.Index, c.ID)
+	r, err := resultOf[*sim.OffsetsResult](p, c)
+	if err != nil {
+		return nil, err
 	}
 	d := offsetsData{ID: c.ID, Input: c.Input, R: r}
 	d.First = table{

@@ -41,6 +41,15 @@ var cellKinds = map[string]cellKind{
 	"md":      {"md.html", mdView},
 	"grid":    {"grid.html", gridView},
 	"offsets": {"offsets.html", offsetsView},
+	// The Day 24 lab's kinds share lab.html (see lab.go).
+	"spread":      {"lab.html", spreadView},
+	"throughput":  {"lab.html", throughputView},
+	"ordering":    {"lab.html", orderingView},
+	"repartition": {"lab.html", repartitionView},
+	"assignment":  {"lab.html", assignmentView},
+	"groups":      {"lab.html", groupsView},
+	"sizing":      {"lab.html", sizingView},
+	"predictions": {"lab.html", predictionsView},
 }
 
 var unknownKind = cellKind{"unknown.html", func(_ *pageState, c cell) (any, error) { return c, nil }}

@@ -34,6 +34,8 @@ import (
 //	                        .Records .LastOffset .First .Subscriber .Spread
 //	list X                  a list in words: 0, 1, 2 and 3
 //	fixed X                 two decimals: 1.44
+//	short X                 at most two decimals: 8, 7.86
+//	thousands N             a whole number, grouped: 60,000
 //	signed X                two decimals and a sign: +16.15
 //	percent PART WHOLE      a whole percentage: 55%
 //
@@ -114,11 +116,13 @@ func (v *vocabulary) offsets(id string) (*sim.OffsetsResult, error) {
 
 // formatFuncs print figures in words; the narrative templates use them too.
 var formatFuncs = texttemplate.FuncMap{
-	"list":    list,
-	"fixed":   fixed2,
-	"signed":  signed2,
-	"percent": percent,
-	"plural":  plural,
+	"list":      list,
+	"fixed":     fixed2,
+	"short":     short,
+	"signed":    signed2,
+	"percent":   percent,
+	"plural":    plural,
+	"thousands": thousands,
 }
 
 func (v *vocabulary) funcs() texttemplate.FuncMap {
