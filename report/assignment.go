@@ -11,14 +11,10 @@ import (
 
 // assignmentView shows drill D2: each group size's share-out of the
 // partitions, and the partitions each consumer owns.
-func assignmentView(p *pageState, c cell) (any, error) {
-	r, err := resultOf[*sim.AssignmentResult](p, c)
-	if err != nil {
-		return nil, err
-	}
+func assignmentView(p *pageState, c cell, r *sim.AssignmentResult) (any, error) {
 	s := newAssignmentStory(r)
 	sizes, _ := list(itoaAll(s.Sizes))
-	v := newLabView(p, c, fmt.Sprintf("%s assignor, %s, groups of %s consumers", r.Assignor, plural(r.Partitions, "partition"), sizes))
+	v := newComputedView(p, c, fmt.Sprintf("%s assignor, %s, groups of %s consumers", r.Assignor, plural(r.Partitions, "partition"), sizes))
 	t := table{Caption: "Partitions per consumer", Columns: []column{num("consumers"), num("useful"), num("idle"), label("split"), wide("each consumer's partitions")}}
 	for _, row := range s.Rows {
 		t.add(false, itoa(row.Consumers), itoa(row.Useful), itoa(row.Idle), sequence(row.Counts), owned(row.Owned))

@@ -88,8 +88,11 @@ func chartOptions(id, xName, yName string, pointer string) []charts.GlobalOpts {
 }
 
 // noLegend hides the legend of a chart of one series, which would only
-// repeat the chart's title.
-var noLegend = charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)})
+// repeat the chart's title, and gives its room to the plot.
+var noLegend = []charts.GlobalOpts{
+	charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
+	charts.WithGridOpts(opts.Grid{Left: "24", Right: "24", Top: "40", Bottom: "32", ContainLabel: opts.Bool(true)}),
+}
 
 // round2 is a chart value as the tables print it, two decimals.
 func round2(x float64) float64 {

@@ -93,3 +93,15 @@ func itoaAll(xs []int) []string {
 	}
 	return out
 }
+
+// partitionName names a partition as the lab prints it: p3.
+func partitionName(p int) string { return "p" + itoa(p) }
+
+// partitionNames names each of ps.
+func partitionNames(ps []int) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = partitionName(p)
+	}
+	return out
+}

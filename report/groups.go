@@ -11,13 +11,9 @@ import (
 
 // groupsView shows drill D5: what each consumer group of one topic
 // received, and each member's share within its group.
-func groupsView(p *pageState, c cell) (any, error) {
-	r, err := resultOf[*sim.GroupsResult](p, c)
-	if err != nil {
-		return nil, err
-	}
+func groupsView(p *pageState, c cell, r *sim.GroupsResult) (any, error) {
 	s := newGroupsStory(r)
-	v := newLabView(p, c, fmt.Sprintf("%s assignor, %s of %s, %s",
+	v := newComputedView(p, c, fmt.Sprintf("%s assignor, %s of %s, %s",
 		r.Assignor, plural(r.Partitions, "partition"), plural(r.Records/max(r.Partitions, 1), "record"), plural(len(r.Groups), "group")))
 	t := table{Caption: fmt.Sprintf("What each group received of the topic's %s", plural(r.Records, "record")),
 		Columns: []column{label("group"), num("consumers"), num("received"), num("of the topic"), wide("each member's partitions")}}

@@ -15,11 +15,7 @@ type offsetsData struct {
 	First, Spread table
 }
 
-func offsetsView(p *pageState, c cell) (any, error) {
-	r, err := resultOf[*sim.OffsetsResult](p, c)
-	if err != nil {
-		return nil, err
-	}
+func offsetsView(p *pageState, c cell, r *sim.OffsetsResult) (any, error) {
 	d := offsetsData{ID: c.ID, Input: c.Input, R: r}
 	d.First = table{
 		Caption: fmt.Sprintf("First records of partition %d", r.Partition),

@@ -13,12 +13,8 @@ import (
 // orderingView shows Part 3 of the lab: each partition's sequence, the
 // out-of-order counter three ways, and, when two partitions are read
 // together, the sequence numbers in the order the application sees them.
-func orderingView(p *pageState, c cell) (any, error) {
-	r, err := resultOf[*sim.OrderingResult](p, c)
-	if err != nil {
-		return nil, err
-	}
-	v := newLabView(p, c, fmt.Sprintf("%s partitioner, %s under %s written in turn, %s",
+func orderingView(p *pageState, c cell, r *sim.OrderingResult) (any, error) {
+	v := newComputedView(p, c, fmt.Sprintf("%s partitioner, %s under %s written in turn, %s",
 		r.Partitioner, plural(r.Records, "record"), plural(r.Keys, "key"), plural(len(r.Logs), "partition")))
 	logs := table{Caption: "Each partition's records, in offset order", Columns: []column{label("partition"), num("records"), wide("production sequence"), num("out of order")}}
 	for p, log := range r.Logs {

@@ -8,13 +8,9 @@ import (
 
 // predictionsView shows the lab's scoreboard: each prediction against the
 // figure a cell above computed, and whether it was close enough.
-func predictionsView(p *pageState, c cell) (any, error) {
-	r, err := resultOf[*sim.PredictionsResult](p, c)
-	if err != nil {
-		return nil, err
-	}
+func predictionsView(p *pageState, c cell, r *sim.PredictionsResult) (any, error) {
 	s := newPredictionsStory(r)
-	v := newLabView(p, c, fmt.Sprintf("%s against the figures above", plural(len(r.Rows), "prediction")))
+	v := newComputedView(p, c, fmt.Sprintf("%s against the figures above", plural(len(r.Rows), "prediction")))
 	t := table{Caption: "Scoreboard", Columns: []column{label("prediction"), wide("question"), num("you"), num("actual"),
 		num("tolerance"), label("verdict"), label("figure")}}
 	for _, row := range r.Rows {
@@ -27,12 +23,12 @@ func predictionsView(p *pageState, c cell) (any, error) {
 	return v.done("predictions.md", s)
 }
 
-// verdict is the lab's word for a score.
+// verdict is the lab's word for a score, with a mark to scan the column by.
 func verdict(s sim.Score) string {
 	if s.Close {
-		return "close enough"
+		return "✓ close enough"
 	}
-	return "not close"
+	return "✗ not close"
 }
 
 // A predictionsStory is what a scoreboard says: how many were close, and

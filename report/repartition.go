@@ -11,13 +11,9 @@ import (
 
 // repartitionView shows drill D1: the keys a change of partition count
 // moves, and what happens to one busy key's order.
-func repartitionView(p *pageState, c cell) (any, error) {
-	r, err := resultOf[*sim.RepartitionResult](p, c)
-	if err != nil {
-		return nil, err
-	}
+func repartitionView(p *pageState, c cell, r *sim.RepartitionResult) (any, error) {
 	s := newRepartitionStory(r)
-	v := newLabView(p, c, fmt.Sprintf("%s partitioner, %s keys, %d → %d partitions", r.Partitioner, thousands(r.Keys), r.From, r.To))
+	v := newComputedView(p, c, fmt.Sprintf("%s partitioner, %s keys, %d → %d partitions", r.Partitioner, thousands(r.Keys), r.From, r.To))
 	v.chart(movedChart("chart_"+c.ID+"_moved", s))
 	busy := table{Caption: "The busy key across the change", Columns: []column{label("key"), label("before"), label("after"),
 		num("records before"), num("records after"), num("newer read before older")}}
@@ -29,7 +25,8 @@ func repartitionView(p *pageState, c cell) (any, error) {
 // movedChart shows how many keys keep their partition and how many move.
 func movedChart(id string, s repartitionStory) (chartView, error) {
 	b := charts.NewBar()
-	b.SetGlobalOptions(append(chartOptions(id, "", "keys", "shadow"), noLegend)...)
+	b.SetGlobalOptions(chartOptions(id, "", "keys", "shadow")...)
+	b.SetGlobalOptions(noLegend...)
 	b.SetXAxis([]string{"stay", "move"})
 	t := table{Columns: []column{label("keys"), num("count"), num("share")}}
 	t.add(false, "stay", thousands(s.Stayed), short(100-s.SharePct)+"%")

@@ -13,12 +13,8 @@ import (
 
 // spreadView shows Part 1 of the lab: the keys per partition as a chart
 // with its table, where the named keys land, and the hot key's partitions.
-func spreadView(p *pageState, c cell) (any, error) {
-	r, err := resultOf[*sim.SpreadResult](p, c)
-	if err != nil {
-		return nil, err
-	}
-	v := newLabView(p, c, fmt.Sprintf("%s partitioner, %s over %s", r.Partitioner, plural(r.Keys, "key"), plural(r.Partitions, "partition")))
+func spreadView(p *pageState, c cell, r *sim.SpreadResult) (any, error) {
+	v := newComputedView(p, c, fmt.Sprintf("%s partitioner, %s over %s", r.Partitioner, plural(r.Keys, "key"), plural(r.Partitions, "partition")))
 	v.chart(spreadChart("chart_"+c.ID+"_spread", r))
 	var ts []table
 	if len(r.Probes) > 0 {
@@ -69,8 +65,8 @@ func spreadChart(id string, r *sim.SpreadResult) (chartView, error) {
 	b.SetGlobalOptions(append(chartOptions(id, "", "", "shadow"),
 		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "keys", NameLocation: "middle", NameGap: 28}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true)}),
-		noLegend,
 	)...)
+	b.SetGlobalOptions(noLegend...)
 	names := partitionNames(itoaRange(r.Partitions))
 	b.SetXAxis(names).XYReversal()
 	t := table{Columns: []column{label("partition"), num("keys"), wide("named keys")}}

@@ -15,11 +15,7 @@ import (
 // and idle consumers per consumer count, modelled and, when a run was asked
 // for, measured; the speedup against the ideal and the ceiling; and, when
 // the partitions are not equal, their sizes.
-func throughputView(p *pageState, c cell) (any, error) {
-	r, err := resultOf[*sim.ThroughputResult](p, c)
-	if err != nil {
-		return nil, err
-	}
+func throughputView(p *pageState, c cell, r *sim.ThroughputResult) (any, error) {
 	parts := len(r.Sizes)
 	setting := fmt.Sprintf("%s × %s", plural(parts, "partition"), plural(r.Sizes[0], "record"))
 	if !equalSizes(r.Sizes) {
@@ -29,7 +25,7 @@ func throughputView(p *pageState, c cell) (any, error) {
 		}
 	}
 	setting += fmt.Sprintf(", %s ms of work per record", short(r.WorkMS))
-	v := newLabView(p, c, r.Assignor+" assignor, "+setting)
+	v := newComputedView(p, c, r.Assignor+" assignor, "+setting)
 	v.tables(speedTable("Modelled: "+setting, r.Rows, parts))
 	if m := r.Measured; m != nil {
 		v.tables(speedTable("Measured on "+m.Machine, m.Rows, parts))
@@ -130,7 +126,8 @@ func ceilingChart(id string, r *sim.ThroughputResult) (chartView, error) {
 // hangs on when they are not equal.
 func sizesChart(id string, r *sim.ThroughputResult) (chartView, error) {
 	b := charts.NewBar()
-	b.SetGlobalOptions(append(chartOptions(id, "partition", "records", "shadow"), noLegend)...)
+	b.SetGlobalOptions(chartOptions(id, "partition", "records", "shadow")...)
+	b.SetGlobalOptions(noLegend...)
 	names := partitionNames(itoaRange(len(r.Sizes)))
 	b.SetXAxis(names)
 	t := table{Columns: []column{label("partition"), num("records")}}
