@@ -51,13 +51,18 @@ func TestVocabulary(t *testing.T) {
 		{`{{ plural 1 "partition" }}, {{ plural 4 "partition" }}`, "1 partition, 4 partitions"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.tmpl, func(t *testing.T) {
-			got := page(t, notebook(t, "v.yaml", withMarkdown(tt.tmpl)), copied)
-			if !strings.Contains(got, "<p>"+tt.want+"</p>") {
-				_, md, _ := strings.Cut(got, `<section class="cell cell-md">`)
-				t.Errorf("got %.200s, want <p>%s</p>", md, tt.want)
-			}
-		})
+		t.Run(tt.tmpl, func(t *testing.T) { wantParagraph(t, withMarkdown(tt.tmpl), tt.want) })
+	}
+}
+
+// wantParagraph renders a scenario and checks that its md cell prints the
+// paragraph want.
+func wantParagraph(t *testing.T, src, want string) {
+	t.Helper()
+	got := page(t, notebook(t, "v.yaml", src), copied)
+	if !strings.Contains(got, "<p>"+want+"</p>") {
+		_, md, _ := strings.Cut(got, `<section class="cell cell-md">`)
+		t.Errorf("got %.200s, want <p>%s</p>", md, want)
 	}
 }
 
@@ -122,13 +127,7 @@ func TestLabVocabulary(t *testing.T) {
 		{`{{ thousands 60000 }} {{ thousands -1234567 }} {{ thousands 999 }} {{ short 7.5 }} {{ short 8 }} {{ short 7.856 }}`, "60,000 -1,234,567 999 7.5 8 7.86"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.tmpl, func(t *testing.T) {
-			got := page(t, notebook(t, "lv.yaml", labMarkdown(tt.tmpl)), copied)
-			if !strings.Contains(got, "<p>"+tt.want+"</p>") {
-				_, md, _ := strings.Cut(got, `<section class="cell cell-md">`)
-				t.Errorf("got %.200s, want <p>%s</p>", md, tt.want)
-			}
-		})
+		t.Run(tt.tmpl, func(t *testing.T) { wantParagraph(t, labMarkdown(tt.tmpl), tt.want) })
 	}
 	errs := []struct{ tmpl, want string }{
 		{`{{ cell "nope" }}`, `error calling cell: no cell "nope" (want one of "spread", "ceiling")`},
