@@ -79,9 +79,9 @@ func kafkaColumns(g *sim.GridResult, i int) []string {
 
 // agreementTable sets Kafka's figures beside the simulation's: one row per
 // combination and engine, and whether they agree.
-func agreementTable(r *sim.GridResult) *table {
+func agreementTable(r *sim.GridResult) table {
 	o := r.Kafka
-	t := &table{
+	t := table{
 		Caption: fmt.Sprintf("On Kafka (%s) beside the simulation: %d of %d combinations agree in every figure",
 			clusterName(o.Cluster), o.Agreeing, len(o.Rows)),
 		Columns: []column{label("key"), num("partitions"), num("consumers"), label("engine"), num("max load"),

@@ -7,8 +7,12 @@ import (
 
 // BenchmarkPage measures the render work of the lesson's page, its results
 // computed beforehand: Markdown templates, tables, charts and narrative.
-func BenchmarkPage(b *testing.B) {
-	nb := lesson(b)
+func BenchmarkPage(b *testing.B) { benchPage(b, lesson(b)) }
+
+// BenchmarkLabPage measures the same for the Day 24 lab's page.
+func BenchmarkLabPage(b *testing.B) { benchPage(b, lab(b)) }
+
+func benchPage(b *testing.B, nb Notebook) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := Page(io.Discard, nb, copied); err != nil {

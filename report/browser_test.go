@@ -218,8 +218,9 @@ func readable(ctx context.Context) error {
 
 func noop(context.Context) error { return nil }
 
-// contained checks that a hostile label stayed a label: the charts drew,
-// the label is a series name of a chart, and its script never ran.
+// contained checks that hostile labels stayed labels: the charts drew, the
+// breakout label is a series name of a chart, each label is text of some
+// chart's option (a bar's name, an axis category), and no script ran.
 func contained(want int) func(context.Context) error {
 	return func(ctx context.Context) error {
 		if err := drawn(want)(ctx); err != nil {
@@ -227,12 +228,21 @@ func contained(want int) func(context.Context) error {
 		}
 		js := fmt.Sprintf(`(function () {
 			if (typeof window.partlabPwned !== "undefined") { return "the label's script ran"; }
-			var names = [];
+			var names = [], texts = [];
 			document.querySelectorAll(".chart").forEach(function (el) {
-				echarts.getInstanceByDom(el).getOption().series.forEach(function (s) { names.push(s.name); });
+				var o = echarts.getInstanceByDom(el).getOption();
+				o.series.forEach(function (s) { names.push(s.name); });
+				texts.push(JSON.stringify(o));
 			});
-			return names.indexOf(%q) >= 0 ? "ok" : "no series is named by the label: " + names.join(", ");
-		}())`, breakout)
+			if (names.indexOf(%[1]q) < 0) { return "no series is named by the label: " + names.join(", "); }
+			var labels = [%[1]q + " ×3", %[2]q];
+			for (var i = 0; i < labels.length; i++) {
+				if (!texts.some(function (t) { return t.indexOf(JSON.stringify(labels[i]).slice(1, -1)) >= 0; })) {
+					return "no chart shows " + labels[i];
+				}
+			}
+			return "ok";
+		}())`, breakout, bold)
 		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
 		if err != nil {
 			return err
@@ -244,10 +254,10 @@ func contained(want int) func(context.Context) error {
 	}
 }
 
-// TestBrowser renders the lesson into a temporary site and opens it in
-// headless Chromium: every chart draws, in light and dark, from assets/ and
-// inlined, and the console stays clean; without JavaScript the tables
-// remain. Screenshots go to out/screenshots/ for people to look at.
+// TestBrowser renders the lesson and the Day 24 lab into a temporary site and
+// opens them in headless Chromium: every chart draws, in light and dark, from
+// assets/ and inlined, and the console stays clean; without JavaScript the
+// tables remain. Screenshots go to out/screenshots/ for people to look at.
 func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the browser test in -short mode")
@@ -264,9 +274,9 @@ func TestBrowser(t *testing.T) {
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	nb, bad := lesson(t), hostile(t)
+	nb, bad, day24 := lesson(t), hostile(t), lab(t)
 	site, inline := t.TempDir(), t.TempDir()
-	if err := (Site{Notebooks: []Notebook{nb, bad}, ECharts: script}).Write(site, io.Discard); err != nil {
+	if err := (Site{Notebooks: []Notebook{nb, bad, day24}, ECharts: script}).Write(site, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if err := (Site{Notebooks: []Notebook{nb}, ECharts: script, SelfContained: true}).Write(inline, io.Discard); err != nil {
@@ -274,10 +284,12 @@ func TestBrowser(t *testing.T) {
 	}
 	charts := strings.Count(page(t, nb, copied), `class="chart"`)
 	badCharts := strings.Count(page(t, bad, copied), `class="chart"`)
-	if charts == 0 || badCharts == 0 {
+	labCharts := strings.Count(page(t, day24, copied), `class="chart"`)
+	if charts == 0 || badCharts == 0 || labCharts == 0 {
 		t.Fatal("a page has no chart")
 	}
 	lessonPage := filepath.Join(nb.Scenario.Name, pageFile)
+	labPage := filepath.Join(site, day24.Scenario.Name, pageFile)
 
 	b := newBrowser(t, exe)
 	tests := []struct {
@@ -292,6 +304,9 @@ func TestBrowser(t *testing.T) {
 		{"lesson-dark", filepath.Join(site, lessonPage), visit{dark: true}, drawn(charts)},
 		{"lesson-self-contained", filepath.Join(inline, lessonPage), visit{}, drawn(charts)},
 		{"lesson-no-javascript", filepath.Join(site, lessonPage), visit{noScript: true}, readable},
+		{"lab", labPage, visit{}, drawn(labCharts)},
+		{"lab-dark", labPage, visit{dark: true}, drawn(labCharts)},
+		{"lab-no-javascript", labPage, visit{noScript: true}, readable},
 		{"hostile-labels", filepath.Join(site, bad.Scenario.Name, pageFile), visit{}, contained(badCharts)},
 	}
 	for _, tt := range tests {

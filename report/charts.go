@@ -87,6 +87,13 @@ func chartOptions(id, xName, yName string, pointer string) []charts.GlobalOpts {
 	}
 }
 
+// noLegend hides the legend of a chart of one series, which would only
+// repeat the chart's title, and gives its room to the plot.
+var noLegend = []charts.GlobalOpts{
+	charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
+	charts.WithGridOpts(opts.Grid{Left: "24", Right: "24", Top: "40", Bottom: "32", ContainLabel: opts.Bool(true)}),
+}
+
 // round2 is a chart value as the tables print it, two decimals.
 func round2(x float64) float64 {
 	v, _ := strconv.ParseFloat(fixed2(x), 64)
@@ -130,7 +137,7 @@ func keyRows(g *sim.GridResult, consumers int, t *table, cells func(sim.Row) []s
 }
 
 // values reads one figure of each row.
-func values(rows []sim.Row, figure func(sim.Row) float64) []float64 {
+func values[R any](rows []R, figure func(R) float64) []float64 {
 	out := make([]float64, len(rows))
 	for i, r := range rows {
 		out[i] = figure(r)

@@ -11,10 +11,15 @@ import (
 // own if a page wrote it into a script unescaped.
 const breakout = "</script><script>window.partlabPwned=1</script>"
 
+// bold is a name that would be bold if a page wrote it as HTML.
+const bold = "<b>A</b>"
+
 // hostile is a scenario whose title, summary and Markdown are markup, and
 // whose results name a key and a region that would break out of a chart's
 // script. Keys and regions come from the engine, so the test renames them in
-// the results.
+// the results. Its lab cells name a probe and a hot key that would break out
+// too, a prediction and a question in markup, and a group whose name, renamed
+// in the results (the scenario format allows no markup there), is markup.
 func hostile(t *testing.T) Notebook {
 	t.Helper()
 	nb := notebook(t, "hostile.yaml", `title: "<script>alert(1)</script>"
@@ -27,6 +32,15 @@ cells:
       partitions: [1, 4]
       deviation:
         - {key: record, partitions: 4}
+  - spread:
+      id: s
+      keys: "user-{0..9}"
+      partitions: 4
+      probes: ["`+breakout+`", user-1]
+      hot: {key: "`+breakout+`", count: 3}
+  - groups: {id: g, partitions: 2, groups: [{name: A, consumers: 1}, {name: B, consumers: 2}]}
+  - predictions:
+      - {name: "<b>P1</b>", question: "<b>bold</b> question", you: 1, actual: s.covered}
 `)
 	g := nb.Results[0].(*sim.GridResult)
 	rename := func(k sim.Key) sim.Key {
@@ -46,6 +60,7 @@ cells:
 		g.Rows[i].Deviation = renameRegion(g.Rows[i].Deviation)
 	}
 	g.Baseline.Serving = renameRegion(g.Baseline.Serving)
+	nb.Results[2].(*sim.GroupsResult).Groups[0].Name = bold
 	return nb
 }
 
@@ -60,7 +75,7 @@ func renameRegion(rs sim.Regions) sim.Regions {
 func TestEscaping(t *testing.T) {
 	nb := hostile(t)
 	got := page(t, nb, copied)
-	for _, bad := range []string{"<script>alert(", "javascript:", "partlabPwned=1</script>"} {
+	for _, bad := range []string{"<script>alert(", "javascript:", "partlabPwned=1</script>", "<b>"} {
 		if strings.Contains(got, bad) {
 			t.Errorf("the page holds %q unescaped", bad)
 		}
@@ -72,6 +87,16 @@ func TestEscaping(t *testing.T) {
 		"<td>&lt;/script&gt;&lt;script&gt;window.partlabPwned=1&lt;/script&gt;</td>",
 		// and inside a chart's script, a JSON string that cannot end it.
 		`\u003c/script\u003e\u003cscript\u003ewindow.partlabPwned=1\u003c/script\u003e`,
+		// The lab's cells: a probe key in the spread's tables and chart,
+		`<td>&lt;/script&gt;&lt;script&gt;window.partlabPwned=1&lt;/script&gt;</td><td>p`,
+		"Of the named keys, &lt;/script&gt;&lt;script&gt;window.partlabPwned=1&lt;/script&gt; goes to p",
+		`"name":"\u003c/script\u003e\u003cscript\u003ewindow.partlabPwned=1\u003c/script\u003e ×3"`,
+		// a group's name in its tables, chart and narrative,
+		`<td>&lt;b&gt;A&lt;/b&gt;</td><td class="num">1</td>`,
+		`"data":["\u003cb\u003eA\u003c/b\u003e","B"]`,
+		`Every group received every record: &lt;b&gt;A&lt;/b&gt; 200 of 200 and B 200 of 200.`,
+		// a prediction's name and question in the scoreboard.
+		`<td>&lt;b&gt;P1&lt;/b&gt;</td><td class="wide">&lt;b&gt;bold&lt;/b&gt; question</td>`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the page lacks %s", want)

@@ -14,6 +14,27 @@ import (
 // fixed2 prints x with two decimals: 1.44, -616.00.
 func fixed2(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
 
+// short prints a figure with at most two decimals and no trailing zeros:
+// 8, 7.86, 0.5.
+func short(f float64) string {
+	s := strings.TrimRight(fixed2(f), "0")
+	return strings.TrimSuffix(s, ".")
+}
+
+// thousands prints a whole number with its thousands grouped: 60,000.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		s = "-" + s
+	}
+	return s
+}
+
 // signed2 prints x with two decimals and its sign: +16.15, -15.29, 0.00.
 func signed2(x float64) string {
 	if x > 0 {
@@ -69,6 +90,18 @@ func itoaAll(xs []int) []string {
 	out := make([]string, len(xs))
 	for i, x := range xs {
 		out[i] = strconv.Itoa(x)
+	}
+	return out
+}
+
+// partitionName names a partition as the lab prints it: p3.
+func partitionName(p int) string { return "p" + itoa(p) }
+
+// partitionNames names each of ps.
+func partitionNames(ps []int) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = partitionName(p)
 	}
 	return out
 }

@@ -1,72 +1,34 @@
 package report
 
 import (
-	"errors"
 	"fmt"
-	"html/template"
 
 	"partlab/sim"
 )
 
-// gridData is the data of templates/cells/grid.html: the lesson's tables,
-// the charts, each with its table, and what the numbers say.
-type gridData struct {
-	ID, Input             string
-	Partitioner, Assignor string
-	Tables                []table
-	Charts                []chartView
-	Agreement             *table // Kafka's figures beside the simulation's, for a grid run on Kafka
-	Narrative             template.HTML
-}
-
-func gridView(p *pageState, c cell) (any, error) {
-	g, ok := c.Result.(*sim.GridResult)
-	if !ok {
-		return nil, fmt.Errorf("%s: cells[%d]: grid cell %q has no grid results", p.nb.Scenario.File, c.Index, c.ID)
-	}
+// gridView shows a grid: the lesson's tables, the charts, each with its
+// table, and what the numbers say.
+func gridView(p *pageState, c cell, g *sim.GridResult) (any, error) {
 	simulated := g
 	g = featured(g)
-	d := gridData{ID: c.ID, Input: c.Input, Partitioner: g.Partitioner, Assignor: g.Assignor}
+	v := newComputedView(p, c, g.Partitioner+" partitioner, "+g.Assignor+" assignor")
+	var ts []table
 	for _, n := range g.Grid.Consumers {
-		d.Tables = append(d.Tables, lessonTable(g, n))
+		ts = append(ts, lessonTable(g, n))
 	}
 	dev := deviationRows(g)
-	d.Tables = append(d.Tables, deviationTable(g, dev))
-
-	var errs []error
-	add := func(ch chartView, err error) {
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: cells[%d]: %w", p.nb.Scenario.File, c.Index, err))
-			return
-		}
-		d.Charts = append(d.Charts, ch)
+	v.tables(append(ts, deviationTable(g, dev))...)
+	if simulated.Kafka != nil {
+		v.tables(agreementTable(simulated))
+		v.also("agreement.md", newAgreementStory(simulated))
 	}
 	for _, n := range g.Grid.Consumers {
-		add(loadChart(fmt.Sprintf("chart_%s_load_c%d", c.ID, n), g, n))
-		add(speedupChart(fmt.Sprintf("chart_%s_speedup_c%d", c.ID, n), g, n))
+		v.chart(loadChart(fmt.Sprintf("chart_%s_load_c%d", c.ID, n), g, n))
+		v.chart(speedupChart(fmt.Sprintf("chart_%s_speedup_c%d", c.ID, n), g, n))
 	}
-	add(rowsChart("chart_"+c.ID+"_rows", g))
-	add(deviationChart("chart_"+c.ID+"_deviation", g, dev))
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-
-	md, err := narrate("grid.md", newGridStory(g, p.nb.Scenario.Source.Subscribers))
-	if err != nil {
-		return nil, err
-	}
-	if simulated.Kafka != nil {
-		d.Agreement = agreementTable(simulated)
-		more, err := narrate("agreement.md", newAgreementStory(simulated))
-		if err != nil {
-			return nil, err
-		}
-		md += "\n" + more
-	}
-	if d.Narrative, err = p.doc.html(md); err != nil {
-		return nil, err
-	}
-	return d, nil
+	v.chart(rowsChart("chart_"+c.ID+"_rows", g))
+	v.chart(deviationChart("chart_"+c.ID+"_deviation", g, dev))
+	return v.done("grid.md", newGridStory(g, p.nb.Scenario.Source.Subscribers))
 }
 
 // lessonTable is the lesson's first table for one consumer count, in the

@@ -123,9 +123,3 @@ func predictionsText(w io.Writer, r *sim.PredictionsResult) {
 		fmt.Fprintf(w, "%-4s %-32s you = %6.1f   actual = %6.1f   %s\n", s.Name, s.Question, s.You, s.Actual, verdict)
 	}
 }
-
-// short prints a figure with at most two decimals and no trailing zeros.
-func short(f float64) string {
-	s := strings.TrimRight(fmt.Sprintf("%.2f", f), "0")
-	return strings.TrimSuffix(s, ".")
-}

@@ -96,18 +96,23 @@ func firstDiff(a, b []byte) int {
 
 // TestGolden renders the lesson's page and results.json twice: both renders
 // must be byte-identical and equal the files in testdata/.
-func TestGolden(t *testing.T) {
-	nb := lesson(t)
+func TestGolden(t *testing.T) { goldenPage(t, "messaging-systems", lesson) }
+
+// goldenPage renders a scenario's page and results.json twice: both renders
+// must be byte-identical and equal testdata/NAME.html and NAME.json.
+func goldenPage(t *testing.T, name string, load func(testing.TB) Notebook) {
+	t.Helper()
+	nb := load(t)
 	first := page(t, nb, copied)
-	if second := page(t, lesson(t), copied); second != first {
+	if second := page(t, load(t), copied); second != first {
 		t.Fatalf("a second render differs at byte %d", firstDiff([]byte(first), []byte(second)))
 	}
-	golden(t, "messaging-systems.html", []byte(first))
+	golden(t, name+".html", []byte(first))
 	var j bytes.Buffer
 	if err := JSON(&j, nb); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "messaging-systems.json", j.Bytes())
+	golden(t, name+".json", j.Bytes())
 }
 
 // htmlRow is a table row as templates/table.html writes it; num marks the

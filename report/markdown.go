@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"html/template"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -83,6 +84,20 @@ func plain(n ast.Node, source []byte) string {
 		default:
 			b.WriteString(plain(c, source))
 		}
+	}
+	return b.String()
+}
+
+// escapeMarkdown escapes a scenario's text (a key, a group's name, a question) for
+// the Markdown of a narrative: every ASCII punctuation character gets a
+// backslash, so the text is shown as written and is never markup.
+func escapeMarkdown(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r < 0x80 && strings.ContainsRune("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
 	}
 	return b.String()
 }

@@ -15,7 +15,7 @@ import (
 var narratives = texttemplate.Must(texttemplate.New("narrative").
 	Option("missingkey=error").
 	Funcs(formatFuncs).
-	Funcs(texttemplate.FuncMap{"sep": sep}).
+	Funcs(texttemplate.FuncMap{"sep": sep, "text": escapeMarkdown, "partitions": func(ps []int) (string, error) { return list(partitionNames(ps)) }}).
 	ParseFS(templates.FS, "narrative/*.md"))
 
 // A gridStory is what a grid's numbers say, in the order

@@ -15,11 +15,7 @@ type offsetsData struct {
 	First, Spread table
 }
 
-func offsetsView(p *pageState, c cell) (any, error) {
-	r, ok := c.Result.(*sim.OffsetsResult)
-	if !ok {
-		return nil, fmt.Errorf("%s: cells[%d]: offsets cell %q has no offsets results", p.nb.Scenario.File, c.Index, c.ID)
-	}
+func offsetsView(p *pageState, c cell, r *sim.OffsetsResult) (any, error) {
 	d := offsetsData{ID: c.ID, Input: c.Input, R: r}
 	d.First = table{
 		Caption: fmt.Sprintf("First records of partition %d", r.Partition),

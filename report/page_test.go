@@ -41,9 +41,9 @@ cells:
 // a placeholder, not an error, so new kinds of computation reach the page.
 func TestUnknownKind(t *testing.T) {
 	nb := lesson(t)
-	nb.Scenario.Cells = append(nb.Scenario.Cells, scenarios.Cell{Kind: "spread", ID: "spread1"})
+	nb.Scenario.Cells = append(nb.Scenario.Cells, scenarios.Cell{Kind: "future", ID: "future1"})
 	got := page(t, nb, copied)
-	want := `The <code>spread</code> cell <code>spread1</code> has no HTML view in this version of partlab`
+	want := `The <code>future</code> cell <code>future1</code> has no HTML view in this version of partlab`
 	if !strings.Contains(got, want) {
 		t.Errorf("the page lacks the placeholder %q", want)
 	}

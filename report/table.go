@@ -9,24 +9,57 @@ type table struct {
 	Rows    []tableRow
 }
 
-// A column names a table column; numeric columns align right.
+// A column names a table column; numeric columns align right, and a wide
+// one (a sequence, a list of partitions) wraps instead of widening the table.
 type column struct {
 	Name string
 	Num  bool
+	Wide bool
 }
 
 // A tableRow is one row; Start marks the first row of a group, such as a
-// new key, which the stylesheet sets off with a rule.
+// new key, which the stylesheet sets off with a rule; Mark picks out the row
+// the reader should look at, such as C = P.
 type tableRow struct {
 	Cells []string
 	Start bool
+	Mark  bool
 }
 
-// label and num build columns: a column of names and one of figures.
+// label, num and wide build columns: a column of names, one of figures and
+// one of long text.
 func label(name string) column { return column{Name: name} }
 func num(name string) column   { return column{Name: name, Num: true} }
+func wide(name string) column  { return column{Name: name, Wide: true} }
+
+// Class is the column's cells' class attribute: num, wide or none.
+func (c column) Class() string {
+	switch {
+	case c.Num:
+		return "num"
+	case c.Wide:
+		return "wide"
+	}
+	return ""
+}
+
+// Class is the row's class attribute: start, mark, both or none.
+func (r tableRow) Class() string {
+	switch {
+	case r.Start && r.Mark:
+		return "start mark"
+	case r.Start:
+		return "start"
+	case r.Mark:
+		return "mark"
+	}
+	return ""
+}
 
 // add appends a row, starting a group when start is true.
 func (t *table) add(start bool, cells ...string) {
 	t.Rows = append(t.Rows, tableRow{Cells: cells, Start: start})
 }
+
+// mark picks out the last row added.
+func (t *table) mark() { t.Rows[len(t.Rows)-1].Mark = true }

@@ -32,8 +32,14 @@ import (
 //	                        .Deviation; C defaults to the grid's first consumer count
 //	offsets "ID"            an offsets cell's results: .Key .Partitions .Partition
 //	                        .Records .LastOffset .First .Subscriber .Spread
+//	cell "ID"               any computation cell's results, by id: the fields
+//	                        of its kind's result in package sim
+//	figure "ID.NAME"        a named figure of a Day 24 lab cell, as predictions
+//	                        name them: figure "ceiling.speedup@8"
 //	list X                  a list in words: 0, 1, 2 and 3
 //	fixed X                 two decimals: 1.44
+//	short X                 at most two decimals: 8, 7.86
+//	thousands N             a whole number, grouped: 60,000
 //	signed X                two decimals and a sign: +16.15
 //	percent PART WHOLE      a whole percentage: 55%
 //
@@ -58,22 +64,57 @@ func (v *vocabulary) Baseline() (sim.Baseline, error) {
 	return sim.Baseline{}, errors.New(".Baseline needs a grid cell, and the scenario has none")
 }
 
-// result returns the result of the cell with the given id and kind.
+// result returns the result of the cell with the given id and kind; kind
+// "cell" stands for any computation.
 func (v *vocabulary) result(kind, id string) (sim.Result, error) {
+	c, err := v.computation(kind, id)
+	return c.Result, err
+}
+
+// computation returns the cell with the given id and kind.
+func (v *vocabulary) computation(kind, id string) (cell, error) {
 	var ids []string
 	for _, c := range v.cells {
-		if c.Kind != kind {
+		if c.Sim == nil || (kind != "cell" && c.Kind != kind) {
 			continue
 		}
 		if c.ID == id && c.Result != nil {
-			return c.Result, nil
+			return c, nil
 		}
 		ids = append(ids, strconv.Quote(c.ID))
 	}
-	if len(ids) == 0 {
-		return nil, fmt.Errorf("no %s cell %q: the scenario has no %s cell", kind, id, kind)
+	what := kind + " cell"
+	if kind == "cell" {
+		what = "cell"
 	}
-	return nil, fmt.Errorf("no %s cell %q (want one of %s)", kind, id, strings.Join(ids, ", "))
+	if len(ids) == 0 {
+		return cell{}, fmt.Errorf("no %s %q: the scenario has no %s", what, id, what)
+	}
+	return cell{}, fmt.Errorf("no %s %q (want one of %s)", what, id, strings.Join(ids, ", "))
+}
+
+// cell returns any computation's results.
+func (v *vocabulary) cell(id string) (sim.Result, error) { return v.result("cell", id) }
+
+// figure returns a figure of a lab cell by the name a prediction would give
+// it, "ceiling.speedup@8"; a name the cell does not compute is an error that
+// lists the ones it does.
+func (v *vocabulary) figure(ref string) (float64, error) {
+	id, name, _ := strings.Cut(ref, ".")
+	c, err := v.computation("cell", id)
+	if err != nil {
+		return 0, err
+	}
+	valued, ok := c.Sim.(sim.Valued)
+	r, hasValue := c.Result.(interface{ Value(string) (float64, bool) })
+	if !ok || !hasValue {
+		return 0, fmt.Errorf("the %s cell %q has no named figures", c.Kind, id)
+	}
+	f, ok := r.Value(name)
+	if !ok {
+		return 0, fmt.Errorf("the %s cell %q has no figure %q (want one of %s)", c.Kind, id, name, strings.Join(valued.Values(), ", "))
+	}
+	return f, nil
 }
 
 func (v *vocabulary) grid(id string) (*sim.GridResult, error) {
@@ -114,15 +155,17 @@ func (v *vocabulary) offsets(id string) (*sim.OffsetsResult, error) {
 
 // formatFuncs print figures in words; the narrative templates use them too.
 var formatFuncs = texttemplate.FuncMap{
-	"list":    list,
-	"fixed":   fixed2,
-	"signed":  signed2,
-	"percent": percent,
-	"plural":  plural,
+	"list":      list,
+	"fixed":     fixed2,
+	"short":     short,
+	"signed":    signed2,
+	"percent":   percent,
+	"plural":    plural,
+	"thousands": thousands,
 }
 
 func (v *vocabulary) funcs() texttemplate.FuncMap {
-	m := texttemplate.FuncMap{"grid": v.grid, "row": v.row, "offsets": v.offsets}
+	m := texttemplate.FuncMap{"grid": v.grid, "row": v.row, "offsets": v.offsets, "cell": v.cell, "figure": v.figure}
 	for name, f := range formatFuncs {
 		m[name] = f
 	}

@@ -51,13 +51,18 @@ func TestVocabulary(t *testing.T) {
 		{`{{ plural 1 "partition" }}, {{ plural 4 "partition" }}`, "1 partition, 4 partitions"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.tmpl, func(t *testing.T) {
-			got := page(t, notebook(t, "v.yaml", withMarkdown(tt.tmpl)), copied)
-			if !strings.Contains(got, "<p>"+tt.want+"</p>") {
-				_, md, _ := strings.Cut(got, `<section class="cell cell-md">`)
-				t.Errorf("got %.200s, want <p>%s</p>", md, tt.want)
-			}
-		})
+		t.Run(tt.tmpl, func(t *testing.T) { wantParagraph(t, withMarkdown(tt.tmpl), tt.want) })
+	}
+}
+
+// wantParagraph renders a scenario and checks that its md cell prints the
+// paragraph want.
+func wantParagraph(t *testing.T, src, want string) {
+	t.Helper()
+	got := page(t, notebook(t, "v.yaml", src), copied)
+	if !strings.Contains(got, "<p>"+want+"</p>") {
+		_, md, _ := strings.Cut(got, `<section class="cell cell-md">`)
+		t.Errorf("got %.200s, want <p>%s</p>", md, want)
 	}
 }
 
@@ -93,6 +98,46 @@ func TestVocabularyErrors(t *testing.T) {
 				}
 				err = Page(io.Discard, Notebook{Scenario: s, Results: res}, copied)
 			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
+
+// labMarkdown is a scenario of two lab cells and one md cell of text,
+// indented as a literal block after them.
+func labMarkdown(text string) string {
+	return `title: Lab vocabulary
+cells:
+  - spread: {id: spread, keys: "user-{0..239}", partitions: 8, hot: {key: user-42}}
+  - throughput: {id: ceiling, partitions: 8}
+  - md: |
+      ` + strings.ReplaceAll(text, "\n", "\n      ") + "\n"
+}
+
+// TestLabVocabulary checks cell, figure, short and thousands against the
+// figures they name, and the errors of figure.
+func TestLabVocabulary(t *testing.T) {
+	tests := []struct {
+		tmpl, want string
+	}{
+		{`{{ (cell "spread").Covered }} of {{ (cell "spread").Partitions }}, {{ (cell "spread").Hot.Key }}`, "8 of 8, user-42"},
+		{`{{ figure "spread.hot_partitions" }} {{ fixed (figure "ceiling.speedup@8") }} {{ figure "ceiling.idle@16" }}`, "1 8.00 8"},
+		{`{{ thousands 60000 }} {{ thousands -1234567 }} {{ thousands 999 }} {{ short 7.5 }} {{ short 8 }} {{ short 7.856 }}`, "60,000 -1,234,567 999 7.5 8 7.86"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.tmpl, func(t *testing.T) { wantParagraph(t, labMarkdown(tt.tmpl), tt.want) })
+	}
+	errs := []struct{ tmpl, want string }{
+		{`{{ cell "nope" }}`, `error calling cell: no cell "nope" (want one of "spread", "ceiling")`},
+		{`{{ figure "ceiling.speed@8" }}`, `error calling figure: the throughput cell "ceiling" has no figure "speed@8" (want one of speedup@1, per_second@1,`},
+		{`{{ figure "nope.keys" }}`, `error calling figure: no cell "nope"`},
+	}
+	for _, tt := range errs {
+		t.Run(tt.tmpl, func(t *testing.T) {
+			nb := notebook(t, "lv.yaml", labMarkdown(tt.tmpl))
+			err := Page(io.Discard, nb, copied)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("err = %v\nwant %s", err, tt.want)
 			}

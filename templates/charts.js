@@ -6,9 +6,12 @@ var partlab = (function () {
   var charts = [];
   var dark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
 
-  // A narrow chart pages its legend instead of wrapping it over the plot.
+  // A narrow chart pages its legend instead of wrapping it over the plot; a
+  // chart without a legend keeps none.
   function fit(c) {
-    c.instance.setOption({legend: {type: c.el.clientWidth < 640 ? "scroll" : "plain"}});
+    if (!c.option.legend || c.option.legend.show !== false) {
+      c.instance.setOption({legend: {type: c.el.clientWidth < 640 ? "scroll" : "plain"}});
+    }
     c.instance.resize();
   }
 

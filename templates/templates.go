@@ -8,8 +8,9 @@
 //
 //	page.html        one scenario's page: header, contents, cells
 //	index.html       the list of every rendered scenario
-//	cells/*.html     one template per cell kind (md, grid, offsets), and
-//	                 unknown.html for a kind the report cannot draw yet
+//	cells/*.html     the templates of the cell kinds: md, offsets, computed.html
+//	                 for grid and every kind of the Day 24 lab, and unknown.html
+//	                 for a kind the report cannot draw yet
 //	table.html       every table of the report, from rows the report builds
 //	chart.html       one chart beside its data table
 //	style.css        the stylesheet, inlined in each page: light and dark

@@ -1,0 +1,108 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"html/template"
+)
+
+// A grid and the Day 24 lab's cell kinds share one template,
+// templates/cells/computed.html: the cell's input, folded; its tables and
+// charts in reading order; and a paragraph of what the numbers say. Each kind
+// has a file of its own with its view, its charts and its story (grid.go,
+// spread.go, throughput.go, ordering.go, repartition.go, assignment.go,
+// groups.go, sizing.go, predictions.go) and a narrative template under
+// templates/narrative/.
+
+// computedData is the data of templates/cells/computed.html.
+type computedData struct {
+	Kind, ID, Input string
+	About           string // the setting, after the cell's id: "crc32 partitioner, 240 keys over 8 partitions"
+	Blocks          []block
+	Narrative       template.HTML
+}
+
+// A block is one piece of a cell's output: tables side by side, or a
+// chart with its table beside it.
+type block struct {
+	Tables []table
+	Chart  *chartView
+}
+
+// A computedView builds one cell's data, block by block, and keeps the
+// errors of its charts so that a page reports all of them at once.
+type computedView struct {
+	p    *pageState
+	c    cell
+	d    computedData
+	errs []error
+	more []story // told after the cell's own story
+}
+
+// A story is a narrative template and the data it words.
+type story struct {
+	narrative string
+	data      any
+}
+
+// also adds a paragraph told after the cell's own story.
+func (v *computedView) also(narrative string, data any) {
+	v.more = append(v.more, story{narrative, data})
+}
+
+func newComputedView(p *pageState, c cell, about string) *computedView {
+	return &computedView{p: p, c: c, d: computedData{Kind: c.Kind, ID: c.ID, Input: c.Input, About: about}}
+}
+
+// tables adds tables, shown side by side where they fit.
+func (v *computedView) tables(ts ...table) {
+	if len(ts) > 0 {
+		v.d.Blocks = append(v.d.Blocks, block{Tables: ts})
+	}
+}
+
+// chart adds a chart, or notes why it could not be built.
+func (v *computedView) chart(ch chartView, err error) {
+	if err != nil {
+		v.errs = append(v.errs, v.p.cellErr(v.c, err))
+		return
+	}
+	v.d.Blocks = append(v.d.Blocks, block{Chart: &ch})
+}
+
+// done words the story with its narrative template and returns the data.
+func (v *computedView) done(narrative string, data any) (any, error) {
+	if len(v.errs) > 0 {
+		return nil, errors.Join(v.errs...)
+	}
+	var md string
+	for _, s := range append([]story{{narrative, data}}, v.more...) {
+		para, err := narrate(s.narrative, s.data)
+		if err != nil {
+			return nil, v.p.cellErr(v.c, err)
+		}
+		md += para + "\n"
+	}
+	var err error
+	if v.d.Narrative, err = v.p.doc.html(md); err != nil {
+		return nil, err
+	}
+	return v.d, nil
+}
+
+// cellErr places an error at the cell it concerns.
+func (p *pageState) cellErr(c cell, err error) error {
+	return fmt.Errorf("%s: cells[%d]: %w", p.nb.Scenario.File, c.Index, err)
+}
+
+// viewOf makes a kind's view from a function of its result type: a cell
+// whose result is not a T is an error.
+func viewOf[T any](view func(p *pageState, c cell, r T) (any, error)) func(*pageState, cell) (any, error) {
+	return func(p *pageState, c cell) (any, error) {
+		r, ok := c.Result.(T)
+		if !ok {
+			return nil, p.cellErr(c, fmt.Errorf("%s cell %q has no %s results", c.Kind, c.ID, c.Kind))
+		}
+		return view(p, c, r)
+	}
+}

@@ -1,0 +1,324 @@
+package report
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"partlab/sim"
+)
+
+const labFile = root + "/scenarios/day-24-partitions.yaml"
+
+// lab is the Day 24 lab's scenario, computed.
+func lab(t testing.TB) Notebook {
+	t.Helper()
+	b, err := os.ReadFile(labFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return notebook(t, "scenarios/day-24-partitions.yaml", string(b))
+}
+
+// TestLabGolden renders the Day 24 page and results.json twice: both renders
+// must be byte-identical and equal the files in testdata/.
+func TestLabGolden(t *testing.T) { goldenPage(t, "day-24-partitions", lab) }
+
+// cellOf returns the HTML of the computation cell with the given id.
+func cellOf(t *testing.T, page, id string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(page, `id="cell-`+id+`">`)
+	if !ok {
+		t.Fatalf("the page has no cell %q", id)
+	}
+	c, _, _ := strings.Cut(rest, "</section>")
+	return c
+}
+
+// labNarrative returns the generated narrative of a cell, as text.
+func labNarrative(t *testing.T, page, id string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(cellOf(t, page, id), `<div class="narrative prose">`)
+	if !ok {
+		t.Fatalf("cell %q has no narrative", id)
+	}
+	n, _, _ := strings.Cut(rest, "\n</div>\n</div>")
+	return n
+}
+
+// TestLabFigures checks that the Day 24 page carries the lab's reference
+// figures, in its tables and its narrative.
+func TestLabFigures(t *testing.T) {
+	nb := lab(t)
+	got := page(t, nb, copied)
+	spread := cellOf(t, got, "spread")
+	for p, n := range []int{31, 29, 30, 30, 30, 30, 31, 29} {
+		if !strings.Contains(spread, fmt.Sprintf(`<td>p%d</td><td class="num">%d</td>`, p, n)) {
+			t.Errorf("the spread lacks p%d with %d keys", p, n)
+		}
+	}
+	for _, probe := range [][]string{{"cart-9", "p6"}, {"order-7", "p2"}, {"user-42", "p3"}, {"payment-3", "p2"}} {
+		if !strings.Contains(spread, htmlRow(probe, func(int) bool { return false })) {
+			t.Errorf("the spread lacks %s → %s", probe[0], probe[1])
+		}
+	}
+	ceiling := cellOf(t, got, "ceiling")
+	for _, row := range [][]string{
+		{"1", "6.40", "125", "1.00", "1", "0", "800"},
+		{"2", "3.20", "250", "2.00", "2", "0", "400"},
+		{"4", "1.60", "500", "4.00", "4", "0", "200"},
+		{"8", "0.80", "1000", "8.00", "8", "0", "100"},
+		{"16", "0.80", "1000", "8.00", "8", "8", "100"},
+	} {
+		if !strings.Contains(ceiling, htmlRow(row, func(int) bool { return true })) {
+			t.Errorf("the ceiling lacks the row %v", row)
+		}
+	}
+	if !strings.Contains(ceiling, `<tr class="mark"><td class="num">8</td>`) {
+		t.Error("the ceiling does not mark C = P")
+	}
+	for id, wants := range map[string][]string{
+		"spread":   {"The 240 keys fan out over 8 of the 8 partitions, 29 to 31 keys each.", "The one key user-42, sent 50 times, landed in 1 partition, p3, every time.", "Spread for the crowd, a fixed home for the individual"},
+		"ceiling":  {"8.00× at 8 (C = P): each time the ideal min(C, P)", "it stays flat: 8.00× at C = 16, with 8 of the 16 consumers idle.", "the partition count is the hard ceiling"},
+		"skewed":   {"they hold 0 to 600 records", "reads 600 of the 2400 records, so the speedup is 4.00× against an ideal of 8: 4.00× lost to the skew, and 2 of the 8 consumers own only empty partitions."},
+		"ordering": {"p0 and p2 reach the application scrambled: 6 times", "Per key yes, globally no"},
+		"global":   {"The one key puts every record in p5", "only 1 of the 8 partitions holds records"},
+		"grow":     {"moves 4,895 of the 10,000 keys (48.95%)", "The busy key user-7 moves from p8 to p20: its 500 older records stay in p8, and of the 500 written after the change, 500 can be read before them.", "Treat the partition count as close to permanent"},
+		"share":    {"splits the 6 partitions 2, 2, 1 and 1: all 4 do useful work.", "gives the 6 partitions to 6 of them, 1, 1, 1, 1, 1 and 1; 4 sit idle", "the most consumers that can do useful work is 6", "add partitions first"},
+		"sizing":   {"⌈60,000 ÷ 5,000⌉ = 12 partitions", "With 50% headroom, 18", "open file handles and memory", "more, smaller batches"},
+		"groups":   {"Every group received every record: A 600 of 600 and B 600 of 600.", "the 3 members read 200, 200 and 200 records", "Queue within a group, pub/sub across groups"},
+	} {
+		text := labNarrative(t, got, id)
+		for _, want := range wants {
+			if !strings.Contains(text, want) {
+				t.Errorf("the %s narrative lacks %q:\n%s", id, want, text)
+			}
+		}
+	}
+	var scoreboard string // a predictions cell names no id: its kind and number do
+	for _, c := range nb.Scenario.Cells {
+		if c.Kind == "predictions" {
+			scoreboard = c.ID
+		}
+	}
+	scores := cellOf(t, got, scoreboard)
+	for _, row := range [][]string{
+		{"P1", "same key -&gt; partitions", "1", "1", "±0", "✓ close enough", "spread.hot_partitions"},
+		{"P2", "speedup at C = P", "8", "8", "±0.5", "✓ close enough", "ceiling.speedup@8"},
+		{"P3", "idle consumers at C = 2P", "8", "8", "±0", "✓ close enough", "ceiling.idle@16"},
+		{"P4", "per-key order violations", "0", "0", "±0", "✓ close enough", "ordering.key_inversions"},
+	} {
+		want := htmlRow(row, func(i int) bool { return i >= 2 && i <= 4 })
+		want = strings.Replace(want, `<td>`+row[1]+`</td>`, `<td class="wide">`+row[1]+`</td>`, 1)
+		if !strings.Contains(scores, want) {
+			t.Errorf("the scoreboard lacks %s", want)
+		}
+	}
+}
+
+// labOnly is a scenario of the given lab cells, one per line.
+func labOnly(cells ...string) string {
+	return "title: t\ncells:\n  - " + strings.Join(cells, "\n  - ") + "\n"
+}
+
+// TestLabNarrativeFollowsTheData renders lab cells whose numbers say other
+// things than the lab's: each narrative states what its numbers say, and no
+// conclusion they do not support.
+func TestLabNarrativeFollowsTheData(t *testing.T) {
+	// stays is a key whose murmur2 partition is the same at 12 and 24.
+	stays := ""
+	pt, err := sim.PartitionerByName("murmur2", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; stays == ""; i++ {
+		if k := fmt.Sprintf("user-%d", i); pt.Partition([]byte(k), 12) == pt.Partition([]byte(k), 24) {
+			stays = k
+		}
+	}
+	tests := []struct {
+		name     string
+		scenario string
+		id       string
+		edit     func(nb Notebook) // changes the results before the render
+		want     func(r sim.Result) []string
+		not      []string
+	}{
+		{
+			name:     "a spread that leaves partitions empty",
+			scenario: labOnly("spread: {id: s, keys: [a, b, c], partitions: 8, hot: {key: a, count: 5}}"),
+			id:       "s",
+			want: func(r sim.Result) []string {
+				s := r.(*sim.SpreadResult)
+				return []string{
+					fmt.Sprintf("The 3 keys fan out over %d of the 8 partitions", s.Covered),
+					fmt.Sprintf("; %d partitions got none.", 8-s.Covered),
+					fmt.Sprintf("The one key a, sent 5 times, landed in 1 partition, p%d, every time.", s.Hot.Partitions[0]),
+					"The hot key keeps a fixed home, but these keys do not reach every partition",
+				}
+			},
+			not: []string{"Spread for the crowd"},
+		},
+		{
+			name:     "a spread without a hot key",
+			scenario: labOnly(`spread: {id: s, keys: "k-{0..99}", partitions: 4}`),
+			id:       "s",
+			want:     func(sim.Result) []string { return []string{"The 100 keys fan out over 4 of the 4 partitions"} },
+			not:      []string{"Spread for the crowd", "hot key", "The one key", "named keys"},
+		},
+		{
+			name:     "partitions that do not split evenly",
+			scenario: labOnly("throughput: {id: t, partitions: 6, consumers: [1, 4, 6, 12]}"),
+			id:       "t",
+			want: func(sim.Result) []string {
+				return []string{
+					"1.00× at 1 consumer, 3.00× at 4 and 6.00× at 6 (C = P).",
+					"At C = 4 the 6 partitions do not split evenly: the group waits for the consumer that reads 200 records, and gets 3.00× against an ideal of 4.",
+					"it stays flat: 6.00× at C = 12, with 6 of the 12 consumers idle.",
+				}
+			},
+			not: []string{"each time the ideal", "not equal", "Measured"},
+		},
+		{
+			name:     "a group that never reaches the partition count",
+			scenario: labOnly("throughput: {id: t, partitions: 8, consumers: [1, 2]}"),
+			id:       "t",
+			want: func(sim.Result) []string {
+				return []string{"The modelled speedup is 1.00× at 1 consumer and 2.00× at 2: each time the ideal min(C, P)"}
+			},
+			not: []string{"C = P", "Past the partition count", "hard ceiling"},
+		},
+		{
+			name:     "a measured run close to the model",
+			scenario: labOnly("throughput: {id: t, partitions: 8, consumers: [1, 8, 16]}"),
+			id:       "t",
+			edit:     measured(0.97),
+			want: func(sim.Result) []string {
+				return []string{
+					"Measured on a &lt;b&gt;test&lt;/b&gt; machine: 7.76× at C = 8 against the model's 8.00×, 3.00% apart.",
+					"trust the shape, not the third decimal",
+					"<caption>Measured on a &lt;b&gt;test&lt;/b&gt; machine</caption>",
+				}
+			},
+			not: []string{"strays"},
+		},
+		{
+			name:     "a measured run far from the model",
+			scenario: labOnly("throughput: {id: t, partitions: 8, consumers: [1, 8, 16]}"),
+			id:       "t",
+			edit:     measured(0.5),
+			want: func(sim.Result) []string {
+				return []string{"4.00× at C = 8 against the model's 8.00×, 50.00% apart. The real run strays from the model by more than 10%"}
+			},
+			not: []string{"trust the shape"},
+		},
+		{
+			name:     "two keys in one partition",
+			scenario: labOnly("ordering: {id: o, records: 10, keys: [a, b], partitions: 1}"),
+			id:       "o",
+			want: func(sim.Result) []string {
+				return []string{"The 10 records under 2 keys land in 1 of the 1 partition.", "These keys put every record in p0: the application sees the production order"}
+			},
+			not: []string{"scrambled", "Per key yes, globally no", "Read together"},
+		},
+		{
+			name:     "a busy key that keeps its partition",
+			scenario: labOnly(`repartition: {id: r, keys: "user-{0..999}", from: 12, to: 24, busy: ` + stays + `}`),
+			id:       "r",
+			want: func(r sim.Result) []string {
+				rr := r.(*sim.RepartitionResult)
+				return []string{
+					fmt.Sprintf("The busy key %s stays in p%d, so its order survives this change, by the luck of its hash and not by design.", stays, rr.BusyFrom),
+					"Treat the partition count as close to permanent",
+				}
+			},
+			not: []string{"Per-key order across the change is gone"},
+		},
+		{
+			name:     "groups no larger than the partition count",
+			scenario: labOnly("assignment: {id: a, partitions: 6, consumers: [2, 3]}"),
+			id:       "a",
+			want: func(sim.Result) []string {
+				return []string{"splits the 6 partitions 3 and 3: all 2 do useful work.", "In every group each partition has exactly one owner."}
+			},
+			not: []string{"add partitions first", "the most consumers that can do useful work", "idle"},
+		},
+		{
+			name:     "one group of one",
+			scenario: labOnly("groups: {id: g, partitions: 4, groups: [{name: solo, consumers: 1}]}"),
+			id:       "g",
+			want: func(sim.Result) []string {
+				return []string{"Every group received every record: solo 400 of 400.", "Within solo, the one member reads all 4 partitions, 400 records."}
+			},
+			not: []string{"Queue within a group"},
+		},
+		{
+			name:     "a group larger than the topic",
+			scenario: labOnly("groups: {id: g, partitions: 4, groups: [{name: big, consumers: 6}, {name: solo, consumers: 1}]}"),
+			id:       "g",
+			want: func(sim.Result) []string {
+				return []string{"Within big, the 6 members read 100, 100, 100, 100, 0 and 0 records, from 1, 1, 1, 1, 0 and 0 partitions.", "Queue within a group, pub/sub across groups"}
+			},
+		},
+		{
+			name: "a prediction that is not close",
+			scenario: labOnly("throughput: {id: t, partitions: 8}",
+				"predictions: [{name: P2, question: speedup at C = P, you: 4, actual: t.speedup@8, tolerance: 0.5}, {name: P3, you: 8, actual: t.idle@16}]"),
+			id: "predictions2",
+			want: func(sim.Result) []string {
+				return []string{
+					"1 of 2 predictions was close enough. P2 (speedup at C = P): you said 4, the run gives 8, outside ±0.5.",
+					`<tr class="mark"><td>P2</td>`,
+					`<td>✗ not close</td>`,
+				}
+			},
+			not: []string{"Every prediction was close enough", "P3 ("},
+		},
+		{
+			name:     "sizing without headroom",
+			scenario: labOnly("sizing: {id: z, target: 1000, per_consumer: 300, headroom: 0}"),
+			id:       "z",
+			want: func(sim.Result) []string {
+				return []string{"⌈1,000 ÷ 300⌉ = 4 partitions", "With no headroom the recommendation is the minimum itself"}
+			},
+			not: []string{"% headroom,"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			nb := notebook(t, "n.yaml", tt.scenario)
+			if tt.edit != nil {
+				tt.edit(nb)
+			}
+			got := page(t, nb, copied)
+			html, text := cellOf(t, got, tt.id), labNarrative(t, got, tt.id)
+			for _, want := range tt.want(nb.Results[len(nb.Results)-1]) {
+				if !strings.Contains(html, want) {
+					t.Errorf("the cell lacks %q; its narrative:\n%s", want, text)
+				}
+			}
+			for _, not := range tt.not {
+				if strings.Contains(text, not) {
+					t.Errorf("the narrative says %q:\n%s", not, text)
+				}
+			}
+		})
+	}
+}
+
+// measured gives a notebook's first throughput cell a measured run whose
+// speedups are the model's times factor, as a machine might measure them.
+func measured(factor float64) func(Notebook) {
+	return func(nb Notebook) {
+		r := nb.Results[0].(*sim.ThroughputResult)
+		m := &sim.Measurement{Machine: "a <b>test</b> machine"}
+		for _, row := range r.Rows {
+			row.Speedup *= factor
+			row.WallS /= factor
+			row.PerSecond *= factor
+			m.Rows = append(m.Rows, row)
+		}
+		r.Measured = m
+	}
+}

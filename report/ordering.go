@@ -1,0 +1,129 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"partlab/sim"
+)
+
+// orderingView shows Part 3 of the lab: each partition's sequence, the
+// out-of-order counter three ways, and, when two partitions are read
+// together, the sequence numbers in the order the application sees them.
+func orderingView(p *pageState, c cell, r *sim.OrderingResult) (any, error) {
+	v := newComputedView(p, c, fmt.Sprintf("%s partitioner, %s under %s written in turn, %s",
+		r.Partitioner, plural(r.Records, "record"), plural(r.Keys, "key"), plural(len(r.Logs), "partition")))
+	logs := table{Caption: "Each partition's records, in offset order", Columns: []column{label("partition"), num("records"), wide("production sequence"), num("out of order")}}
+	for p, log := range r.Logs {
+		if len(log) > 0 {
+			logs.add(false, partitionName(p), itoa(len(log)), sequence(log), itoa(r.LogInv[p]))
+		}
+	}
+	v.tables(logs)
+	s := newOrderingStory(r)
+	checks := table{Caption: "The out-of-order counter, three ways", Columns: []column{label("read"), num("records"), num("out of order"), wide("order seen")}}
+	checks.add(false, "each partition on its own", itoa(r.Records), itoa(s.LogInv), "")
+	checks.add(false, s.ReadText(), itoa(len(r.Seen)), itoa(r.Inversions), sequence(r.Seen))
+	checks.mark()
+	checks.add(false, "each key, across the whole stream", itoa(r.Records), itoa(r.KeyInv), "")
+	v.tables(checks)
+	if len(r.Read) == 2 {
+		v.chart(seenChart("chart_"+c.ID+"_seen", r))
+	}
+	return v.done("ordering.md", s)
+}
+
+// seenChart shows the sequence numbers in the order the application sees
+// them: the line of each partition climbs, the stream as read zigzags, and
+// each place a number is smaller than the one before is marked.
+func seenChart(id string, r *sim.OrderingResult) (chartView, error) {
+	l := charts.NewLine()
+	l.SetGlobalOptions(chartOptions(id, "read position", "sequence", "line")...)
+	positions := make([]string, len(r.Seen))
+	home := map[int]int{} // sequence number → partition
+	for p, log := range r.Logs {
+		for _, seq := range log {
+			home[seq] = p
+		}
+	}
+	t := table{Columns: []column{num("position"), num("sequence"), label("partition"), label("out of order")}}
+	byPartition := make([][]opts.LineData, len(r.Read))
+	var inverted []opts.LineData
+	for i, seq := range r.Seen {
+		positions[i] = itoa(i + 1)
+		back := i > 0 && seq < r.Seen[i-1]
+		mark := ""
+		if back {
+			mark = "yes"
+		}
+		t.add(false, positions[i], itoa(seq), partitionName(home[seq]), mark)
+		for j, p := range r.Read {
+			d := opts.LineData{Value: "-"}
+			if home[seq] == p {
+				d.Value = seq
+			}
+			byPartition[j] = append(byPartition[j], d)
+		}
+		d := opts.LineData{Value: "-"}
+		if back {
+			t.mark()
+			d.Value = seq
+		}
+		inverted = append(inverted, d)
+	}
+	l.SetXAxis(positions)
+	l.AddSeries("as read", points(values(r.Seen, func(seq int) float64 { return float64(seq) })),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: idealColor}),
+		charts.WithLineStyleOpts(opts.LineStyle{Color: idealColor, Width: 1}),
+		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}))
+	for j, p := range r.Read {
+		l.AddSeries(partitionName(p), byPartition[j],
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(j)}),
+			charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(j), Width: 2}),
+			charts.WithLineChartOpts(opts.LineChart{ConnectNulls: opts.Bool(true), SymbolSize: 7}))
+	}
+	l.AddSeries("out of order", inverted,
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(3)}),
+		charts.WithLineStyleOpts(opts.LineStyle{Width: 0}),
+		// A triangle pointing down: the number dropped.
+		charts.WithLineChartOpts(opts.LineChart{Symbol: "path://M0,0L10,0L5,9Z", SymbolSize: 12}))
+	return newChart(id, "Sequence numbers in the order the application sees them",
+		fmt.Sprintf("%s and %s read together by two consumers at their own speeds; a red mark is a number smaller than the one before it",
+			partitionName(r.Read[0]), partitionName(r.Read[1])), l, t)
+}
+
+// An orderingStory is what an ordering's numbers say, in the order
+// templates/narrative/ordering.md tells it.
+type orderingStory struct {
+	*sim.OrderingResult
+	Partitions int
+	LogInv     int   // out of order within the partitions, summed
+	Holding    []int // the partitions that hold records
+}
+
+func newOrderingStory(r *sim.OrderingResult) orderingStory {
+	s := orderingStory{OrderingResult: r, Partitions: len(r.Logs)}
+	for p, log := range r.Logs {
+		s.LogInv += r.LogInv[p]
+		if len(log) > 0 {
+			s.Holding = append(s.Holding, p)
+		}
+	}
+	return s
+}
+
+// ReadText names the partitions read together: "p0 and p2 read together",
+// or "p5 read by one consumer".
+func (s orderingStory) ReadText() string {
+	names, _ := list(partitionNames(s.Read))
+	if len(s.Read) == 1 {
+		return names + " read by one consumer"
+	}
+	return names + " read together"
+}
+
+// sequence prints sequence numbers as the tables show them: 2, 7, 12.
+func sequence(seqs []int) string { return strings.Join(itoaAll(seqs), ", ") }

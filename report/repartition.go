@@ -1,0 +1,53 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"partlab/sim"
+)
+
+// repartitionView shows drill D1: the keys a change of partition count
+// moves, and what happens to one busy key's order.
+func repartitionView(p *pageState, c cell, r *sim.RepartitionResult) (any, error) {
+	s := newRepartitionStory(r)
+	v := newComputedView(p, c, fmt.Sprintf("%s partitioner, %s keys, %d → %d partitions", r.Partitioner, thousands(r.Keys), r.From, r.To))
+	v.chart(movedChart("chart_"+c.ID+"_moved", s))
+	busy := table{Caption: "The busy key across the change", Columns: []column{label("key"), label("before"), label("after"),
+		num("records before"), num("records after"), num("newer read before older")}}
+	busy.add(false, r.Busy, partitionName(r.BusyFrom), partitionName(r.BusyTo), itoa(r.Before), itoa(r.After), itoa(r.Exposed))
+	v.tables(busy)
+	return v.done("repartition.md", s)
+}
+
+// movedChart shows how many keys keep their partition and how many move.
+func movedChart(id string, s repartitionStory) (chartView, error) {
+	b := charts.NewBar()
+	b.SetGlobalOptions(chartOptions(id, "", "keys", "shadow")...)
+	b.SetGlobalOptions(noLegend...)
+	b.SetXAxis([]string{"stay", "move"})
+	t := table{Columns: []column{label("keys"), num("count"), num("share")}}
+	t.add(false, "stay", thousands(s.Stayed), short(100-s.SharePct)+"%")
+	t.add(false, "move", thousands(s.Moved), short(s.SharePct)+"%")
+	t.mark()
+	b.AddSeries("keys", []opts.BarData{
+		{Value: s.Stayed, ItemStyle: &opts.ItemStyle{Color: keyColor(0)}},
+		{Value: s.Moved, ItemStyle: &opts.ItemStyle{Color: keyColor(3)}},
+	}, charts.WithBarChartOpts(opts.BarChart{BarWidth: "35%"}))
+	return newChart(id, "Keys that keep their partition, and keys that move",
+		fmt.Sprintf("%s keys, %s(key) mod %d against mod %d", thousands(s.Keys), s.Partitioner, s.From, s.To), b, t)
+}
+
+// A repartitionStory is what a repartition's numbers say, in the order
+// templates/narrative/repartition.md tells it.
+type repartitionStory struct {
+	*sim.RepartitionResult
+	Stayed   int
+	SharePct float64 // Share, in percent
+}
+
+func newRepartitionStory(r *sim.RepartitionResult) repartitionStory {
+	return repartitionStory{RepartitionResult: r, Stayed: r.Keys - r.Moved, SharePct: 100 * r.Share}
+}

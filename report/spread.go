@@ -1,0 +1,127 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"partlab/sim"
+)
+
+// spreadView shows Part 1 of the lab: the keys per partition as a chart
+// with its table, where the named keys land, and the hot key's partitions.
+func spreadView(p *pageState, c cell, r *sim.SpreadResult) (any, error) {
+	v := newComputedView(p, c, fmt.Sprintf("%s partitioner, %s over %s", r.Partitioner, plural(r.Keys, "key"), plural(r.Partitions, "partition")))
+	v.chart(spreadChart("chart_"+c.ID+"_spread", r))
+	var ts []table
+	if len(r.Probes) > 0 {
+		t := table{Caption: "Where the named keys land", Columns: []column{label("key"), label("partition")}}
+		for _, pr := range r.Probes {
+			t.add(false, pr.Key, partitionName(pr.Partition))
+		}
+		ts = append(ts, t)
+	}
+	if h := r.Hot; h != nil {
+		t := table{Caption: "One key, sent again and again", Columns: []column{label("key"), num("sent"), num("partitions"), label("landed in")}}
+		t.add(false, h.Key, itoa(h.Sent), itoa(len(h.Partitions)), strings.Join(partitionNames(h.Partitions), " "))
+		ts = append(ts, t)
+	}
+	v.tables(ts...)
+	return v.done("spread.md", newSpreadStory(r))
+}
+
+// probeKeys returns the named keys that land in each partition.
+func probeKeys(r *sim.SpreadResult) [][]string {
+	at := make([][]string, r.Partitions)
+	for _, pr := range r.Probes {
+		at[pr.Partition] = append(at[pr.Partition], pr.Key)
+	}
+	return at
+}
+
+// probesAt is probeKeys with the hot key, named with the times it was sent.
+func probesAt(r *sim.SpreadResult) [][]string {
+	at := probeKeys(r)
+	if h := r.Hot; h != nil {
+		for _, p := range h.Partitions {
+			if i := slices.Index(at[p], h.Key); i >= 0 {
+				at[p][i] = fmt.Sprintf("%s ×%d", h.Key, h.Sent)
+			} else {
+				at[p] = append(at[p], fmt.Sprintf("%s ×%d", h.Key, h.Sent))
+			}
+		}
+	}
+	return at
+}
+
+// spreadChart shows the keys each partition got, one bar per partition,
+// with the named keys that land there written on its bar.
+func spreadChart(id string, r *sim.SpreadResult) (chartView, error) {
+	b := charts.NewBar()
+	// Bars lie down so that each can carry its keys' names.
+	b.SetGlobalOptions(append(chartOptions(id, "", "", "shadow"),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "keys", NameLocation: "middle", NameGap: 28}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true)}),
+	)...)
+	b.SetGlobalOptions(noLegend...)
+	names := partitionNames(itoaRange(r.Partitions))
+	b.SetXAxis(names).XYReversal()
+	t := table{Columns: []column{label("partition"), num("keys"), wide("named keys")}}
+	data := make([]opts.BarData, r.Partitions)
+	for p, keys := range probesAt(r) {
+		n := r.Records[p]
+		data[p] = opts.BarData{Value: n}
+		t.add(false, names[p], itoa(n), strings.Join(keys, ", "))
+		if len(keys) > 0 {
+			t.mark()
+			data[p].Name = strings.Join(keys, ", ")
+			data[p].ItemStyle = &opts.ItemStyle{Color: keyColor(1)}
+			data[p].Label = &opts.Label{Show: opts.Bool(true), Position: "insideLeft", Formatter: "{b}", Color: "#1f2328"}
+		}
+	}
+	b.AddSeries("keys", data, charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(0)}))
+	return newChart(id, "Keys per partition",
+		fmt.Sprintf("%s, %s(key) mod %d; %d of %d partitions got at least one; a named key's partition is amber and carries its name",
+			plural(r.Keys, "key"), r.Partitioner, r.Partitions, r.Covered, r.Partitions), b, t)
+}
+
+// itoaRange is 0, 1, …, n-1.
+func itoaRange(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// A spreadStory is what a spread's numbers say, in the order
+// templates/narrative/spread.md tells it.
+type spreadStory struct {
+	*sim.SpreadResult
+	Min, Max int          // keys per partition
+	Empty    int          // partitions that got no key
+	Shared   []sharedLane // partitions that two or more named keys share
+	Fixed    bool         // the hot key landed in exactly one partition
+	Crowd    bool         // and the keys reached every partition
+}
+
+// A sharedLane is a partition and the named keys in it.
+type sharedLane struct {
+	Partition int
+	Keys      []string
+}
+
+func newSpreadStory(r *sim.SpreadResult) spreadStory {
+	s := spreadStory{SpreadResult: r, Min: slices.Min(r.Records), Max: slices.Max(r.Records), Empty: r.Partitions - r.Covered}
+	for p, keys := range probeKeys(r) {
+		if len(keys) > 1 {
+			s.Shared = append(s.Shared, sharedLane{p, keys})
+		}
+	}
+	s.Fixed = r.Hot != nil && len(r.Hot.Partitions) == 1
+	s.Crowd = s.Fixed && r.Covered == r.Partitions
+	return s
+}

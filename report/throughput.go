@@ -1,0 +1,223 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"partlab/sim"
+)
+
+// throughputView shows Part 2 of the lab: the group's time, rate, speedup
+// and idle consumers per consumer count, modelled and, when a run was asked
+// for, measured; the speedup against the ideal and the ceiling; and, when
+// the partitions are not equal, their sizes.
+func throughputView(p *pageState, c cell, r *sim.ThroughputResult) (any, error) {
+	parts := len(r.Sizes)
+	setting := fmt.Sprintf("%s × %s", plural(parts, "partition"), plural(r.Sizes[0], "record"))
+	if !equalSizes(r.Sizes) {
+		setting = fmt.Sprintf("%s of %d to %s", plural(parts, "partition"), slices.Min(r.Sizes), plural(slices.Max(r.Sizes), "record"))
+		if f := r.Spec.From; f != nil {
+			setting += fmt.Sprintf(" (grid %s, %s key)", f.Grid, f.Key)
+		}
+	}
+	setting += fmt.Sprintf(", %s ms of work per record", short(r.WorkMS))
+	v := newComputedView(p, c, r.Assignor+" assignor, "+setting)
+	v.tables(speedTable("Modelled: "+setting, r.Rows, parts))
+	if m := r.Measured; m != nil {
+		v.tables(speedTable("Measured on "+m.Machine, m.Rows, parts))
+	}
+	v.chart(ceilingChart("chart_"+c.ID+"_speedup", r))
+	if !equalSizes(r.Sizes) {
+		v.chart(sizesChart("chart_"+c.ID+"_sizes", r))
+	}
+	return v.done("throughput.md", newThroughputStory(r))
+}
+
+// speedTable is the lab's Part 2 table, with the ideal and the most
+// loaded consumer's records beside it; the row at C = P is marked.
+func speedTable(caption string, rows []sim.ThroughputRow, partitions int) table {
+	t := table{Caption: caption, Columns: []column{num("consumers"), num("wall (s)"), num("records/s"), num("speedup"),
+		num("ideal min(C, P)"), num("idle"), num("max load")}}
+	for _, row := range rows {
+		t.add(false, itoa(row.Consumers), fixed2(row.WallS), strconv.FormatFloat(row.PerSecond, 'f', 0, 64), fixed2(row.Speedup),
+			itoa(row.Ideal), itoa(row.Idle), itoa(slices.Max(row.Loads)))
+		if row.Consumers == partitions {
+			t.mark()
+		}
+	}
+	return t
+}
+
+// markLineStyle is a thin dotted mark line with its name at position.
+func markLineStyle(position string) charts.SeriesOpts {
+	return charts.WithMarkLineStyleOpts(opts.MarkLineStyle{
+		Symbol:    []string{"none", "none"},
+		LineStyle: &opts.LineStyle{Color: idealColor, Type: "dotted", Width: 1},
+		Label:     &opts.Label{Show: opts.Bool(true), Position: position, Formatter: "{b}"},
+	})
+}
+
+func equalSizes(sizes []int) bool {
+	return slices.Min(sizes) == slices.Max(sizes)
+}
+
+// ceilingChart shows the speedup against the consumer count beside the
+// ideal min(C, P), with the ceiling at P and, when the cell was run for real,
+// the measured speedup.
+func ceilingChart(id string, r *sim.ThroughputResult) (chartView, error) {
+	parts := len(r.Sizes)
+	l := charts.NewLine()
+	l.SetGlobalOptions(chartOptions(id, "consumers", "speedup", "line")...)
+	counts := make([]string, len(r.Rows))
+	for i, row := range r.Rows {
+		counts[i] = itoa(row.Consumers)
+	}
+	l.SetXAxis(counts)
+	t := table{Columns: []column{num("consumers"), num("modelled"), num("ideal")}}
+	if r.Measured != nil {
+		t.Columns = append(t.Columns, num("measured"))
+	}
+	speedup := func(row sim.ThroughputRow) float64 { return round2(row.Speedup) }
+	for i, row := range r.Rows {
+		cells := []string{counts[i], fixed2(row.Speedup), itoa(row.Ideal)}
+		if r.Measured != nil {
+			cells = append(cells, fixed2(r.Measured.Rows[i].Speedup))
+		}
+		t.add(false, cells...)
+		if row.Consumers == parts {
+			t.mark()
+		}
+	}
+	// The ideal is a wide pale band under the modelled line, so that both
+	// show where they coincide.
+	l.AddSeries("ideal min(C, P)", points(values(r.Rows, func(row sim.ThroughputRow) float64 { return float64(row.Ideal) })),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: idealColor}),
+		charts.WithLineStyleOpts(opts.LineStyle{Color: idealColor, Width: 8, Opacity: opts.Float(0.35)}),
+		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
+		charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: fmt.Sprintf("ceiling: P = %d", parts), YAxis: parts}),
+		markLineStyle("insideEndTop"))
+	modelled := []charts.SeriesOpts{
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(0)}),
+		charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(0), Width: 2}),
+	}
+	if slices.Contains(counts, itoa(parts)) {
+		modelled = append(modelled,
+			charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: "C = P", XAxis: itoa(parts)}),
+			markLineStyle("end"))
+	}
+	l.AddSeries("modelled", points(values(r.Rows, speedup)), modelled...)
+	if m := r.Measured; m != nil {
+		l.AddSeries("measured", points(values(m.Rows, speedup)),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(1)}),
+			charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(1), Width: 2, Type: "dashed"}))
+	}
+	note := fmt.Sprintf("%s; the group finishes with its slowest consumer; one consumer reading everything is 1×", plural(parts, "partition"))
+	if m := r.Measured; m != nil {
+		note += "; measured on " + m.Machine
+	}
+	return newChart(id, "Speedup against consumers, and the ceiling at P", note, l, t)
+}
+
+// sizesChart shows the records of each partition: what the group's speed
+// hangs on when they are not equal.
+func sizesChart(id string, r *sim.ThroughputResult) (chartView, error) {
+	b := charts.NewBar()
+	b.SetGlobalOptions(chartOptions(id, "partition", "records", "shadow")...)
+	b.SetGlobalOptions(noLegend...)
+	names := partitionNames(itoaRange(len(r.Sizes)))
+	b.SetXAxis(names)
+	t := table{Columns: []column{label("partition"), num("records")}}
+	fattest := slices.Max(r.Sizes)
+	data := make([]opts.BarData, len(r.Sizes))
+	for p, n := range r.Sizes {
+		t.add(false, names[p], itoa(n))
+		data[p] = opts.BarData{Value: n}
+		if n == fattest {
+			t.mark()
+			data[p].ItemStyle = &opts.ItemStyle{Color: keyColor(3)}
+		}
+	}
+	b.AddSeries("records", data, charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(0)}))
+	return newChart(id, "Records per partition",
+		fmt.Sprintf("%s in all; the fattest partitions (red) hold %d each, and their consumers set the group's pace", plural(r.Records, "record"), fattest), b, t)
+}
+
+// A throughputStory is what a throughput's numbers say, in the order
+// templates/narrative/throughput.md tells it.
+type throughputStory struct {
+	Partitions, Records int
+	Equal               bool
+	Smallest, Largest   int // records in a partition
+	Climb               []speedRow
+	Top                 speedRow   // the most consumers up to P
+	AtP                 bool       // Top is C = P
+	Exact               bool       // every row of Climb reaches its ideal
+	Short               []speedRow // rows of Climb short of their ideal
+	Past                *speedRow  // the most consumers above P
+	Flat                bool       // Past's speedup is Top's
+	Measured            *measuredStory
+}
+
+// A speedRow is one consumer count with its most loaded consumer and the
+// speedup lost against the ideal.
+type speedRow struct {
+	sim.ThroughputRow
+	MaxLoad int
+	Lost    float64
+}
+
+// A measuredStory compares the run with the model at Top's consumer count.
+type measuredStory struct {
+	Machine    string
+	Model, Run speedRow
+	Apart      float64 // |run − model| ÷ model, in percent
+	Close      bool    // within 10%
+}
+
+func newSpeedRow(row sim.ThroughputRow) speedRow {
+	return speedRow{ThroughputRow: row, MaxLoad: slices.Max(row.Loads), Lost: max(float64(row.Ideal)-row.Speedup, 0)}
+}
+
+func newThroughputStory(r *sim.ThroughputResult) throughputStory {
+	parts := len(r.Sizes)
+	s := throughputStory{Partitions: parts, Records: r.Records, Equal: equalSizes(r.Sizes),
+		Smallest: slices.Min(r.Sizes), Largest: slices.Max(r.Sizes), Exact: true}
+	top := -1
+	for i, row := range r.Rows {
+		sr := newSpeedRow(row)
+		if row.Consumers > parts {
+			if s.Past == nil || row.Consumers > s.Past.Consumers {
+				s.Past = &sr
+			}
+			continue
+		}
+		s.Climb = append(s.Climb, sr)
+		if fixed2(row.Speedup) != fixed2(float64(row.Ideal)) {
+			s.Exact = false
+			s.Short = append(s.Short, sr)
+		}
+		if top < 0 || row.Consumers > r.Rows[top].Consumers {
+			top = i
+		}
+	}
+	if top < 0 {
+		return s
+	}
+	s.Top = newSpeedRow(r.Rows[top])
+	s.AtP = s.Top.Consumers == parts
+	s.Flat = s.Past != nil && fixed2(s.Past.Speedup) == fixed2(s.Top.Speedup)
+	if m := r.Measured; m != nil {
+		run := newSpeedRow(m.Rows[top])
+		ms := &measuredStory{Machine: m.Machine, Model: s.Top, Run: run}
+		if s.Top.Speedup > 0 {
+			ms.Apart = 100 * max(run.Speedup-s.Top.Speedup, s.Top.Speedup-run.Speedup) / s.Top.Speedup
+		}
+		ms.Close = ms.Apart <= 10
+		s.Measured = ms
+	}
+	return s
+}
