@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"time"
 
 	"partlab/report"
 	"partlab/scenarios"
@@ -228,10 +229,22 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 		if !ok || !(flags.measure || t.Spec.Measure) {
 			continue
 		}
-		fmt.Fprintf(stderr, "%s: measuring throughput cell %s …\n", file, t.ID)
-		if t.Measured, err = measure.Throughput(ctx, t); err != nil {
+		fmt.Fprintf(stderr, "%s: measuring throughput cell %s, %s of modelled work …\n", file, t.ID, modelled(t))
+		if t.Measured, err = measure.Throughput(ctx, t, stderr); err != nil {
 			return report.Notebook{}, fmt.Errorf("%s: cell %s: %w", file, t.ID, err)
 		}
 	}
 	return report.Notebook{Scenario: s, Results: res}, nil
+}
+
+// modelled is how long measuring a throughput cell takes by its own model:
+// one consumer alone, then every larger consumer count of the cell.
+func modelled(t *sim.ThroughputResult) time.Duration {
+	total := float64(t.Records) * t.WorkMS / 1000
+	for _, r := range t.Rows {
+		if r.Consumers > 1 {
+			total += r.WallS
+		}
+	}
+	return time.Duration(total * float64(time.Second)).Round(100 * time.Millisecond)
 }

@@ -7,6 +7,7 @@ package measure
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"strings"
@@ -20,8 +21,11 @@ import (
 // and returns the measured rows with a description of the machine. Work is
 // a sleep per record, so the cores of the machine do not limit the speedup;
 // the speedup is against the time one consumer takes for all the records,
-// measured too.
-func Throughput(ctx context.Context, res *sim.ThroughputResult) (*sim.Measurement, error) {
+// measured too. A line per group run goes to progress, which may be nil.
+func Throughput(ctx context.Context, res *sim.ThroughputResult, progress io.Writer) (*sim.Measurement, error) {
+	if progress == nil {
+		progress = io.Discard
+	}
 	assign, err := sim.AssignorByName(res.Assignor)
 	if err != nil {
 		return nil, err
@@ -31,14 +35,19 @@ func Throughput(ctx context.Context, res *sim.ThroughputResult) (*sim.Measuremen
 	if err != nil {
 		return nil, err
 	}
+	fmt.Fprintf(progress, "  one consumer alone: %.2f s\n", single.Seconds())
 	m := &sim.Measurement{Machine: Machine()}
 	for _, row := range res.Rows {
 		owned := assign(len(res.Sizes), row.Consumers)
-		wall, err := group(ctx, res.Sizes, owned, work)
-		if err != nil {
-			return nil, err
+		wall := single // one consumer was measured already
+		if row.Consumers > 1 {
+			if wall, err = group(ctx, res.Sizes, owned, work); err != nil {
+				return nil, err
+			}
 		}
-		m.Rows = append(m.Rows, sim.NewThroughputRow(res.Records, sim.GroupLoads(res.Sizes, owned), len(res.Sizes), wall, single))
+		got := sim.NewThroughputRow(res.Records, sim.GroupLoads(res.Sizes, owned), len(res.Sizes), wall, single)
+		fmt.Fprintf(progress, "  %d consumers: %.2f s, %.2f× (model %.2f×)\n", got.Consumers, got.WallS, got.Speedup, row.Speedup)
+		m.Rows = append(m.Rows, got)
 	}
 	return m, nil
 }
