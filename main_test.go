@@ -110,3 +110,24 @@ func TestValidateIsSilentOnSuccess(t *testing.T) {
 		t.Errorf("validate: %v, stdout %q, stderr %q", err, out, errOut)
 	}
 }
+
+// A measured run enters the output only when asked for, with the machine it
+// ran on.
+func TestMeasureOnlyWhenAsked(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "tp.yaml")
+	os.WriteFile(file, []byte("title: t\ncells:\n  - throughput: {id: tp, partitions: 2, records: 5, work: 1ms, consumers: [1, 2]}\n"), 0o644)
+	plain, _, err := partlab(t, "results", file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	measured, progress, err := partlab(t, "results", "--measure", file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(plain, `"measured"`) || !strings.Contains(measured, `"measured": {`) || !strings.Contains(measured, `"machine": "`) {
+		t.Errorf("without --measure:\n%s\nwith it:\n%s", plain, measured)
+	}
+	if !strings.Contains(progress, "measuring throughput cell tp") {
+		t.Errorf("no progress on stderr: %q", progress)
+	}
+}
