@@ -3,14 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files in testdata/")
+	"partlab/internal/golden"
+)
 
 // partlab runs the command line as a function and returns what it printed.
 func partlab(t *testing.T, args ...string) (stdout, stderr string, err error) {
@@ -20,33 +19,14 @@ func partlab(t *testing.T, args ...string) (stdout, stderr string, err error) {
 	return out.String(), errOut.String(), err
 }
 
-// golden compares got with testdata/name, or rewrites it under -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the output:\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
-}
-
 // The lesson's printed output, byte for byte (testdata/lesson.txt is copied
-// from the lesson's text).
+// from the lesson's text, a fact that -update does not rewrite).
 func TestLessonTextIsTheLessonsOutput(t *testing.T) {
 	out, _, err := partlab(t, "results", "--format", "text", "scenarios/messaging-systems.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "lesson.txt", out)
+	golden.Check(t, "testdata/lesson.txt", []byte(out))
 }
 
 // The Day 24 lab's text: the spread and the placements are the lab's
@@ -56,7 +36,7 @@ func TestDay24Text(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "day-24.txt", out)
+	golden.Check(t, "testdata/day-24.txt", []byte(out))
 }
 
 func TestResultsFormatsAreDeterministic(t *testing.T) {

@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,11 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"partlab/internal/golden"
 	"partlab/scenarios"
 	"partlab/sim"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // root is the module's root, where scenarios/, node_modules/ and out/ are.
 const root = ".."
@@ -66,34 +64,6 @@ func page(t testing.TB, nb Notebook, opt Options) string {
 	return buf.String()
 }
 
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./report -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the render (go test ./report -update rewrites it after a deliberate change); first difference at byte %d", path, firstDiff(got, want))
-	}
-}
-
-func firstDiff(a, b []byte) int {
-	for i := range min(len(a), len(b)) {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return min(len(a), len(b))
-}
-
 // TestGolden renders the lesson's page and results.json twice: both renders
 // must be byte-identical and equal the files in testdata/.
 func TestGolden(t *testing.T) { goldenPage(t, "messaging-systems", lesson) }
@@ -105,14 +75,14 @@ func goldenPage(t *testing.T, name string, load func(testing.TB) Notebook) {
 	nb := load(t)
 	first := page(t, nb, copied)
 	if second := page(t, load(t), copied); second != first {
-		t.Fatalf("a second render differs at byte %d", firstDiff([]byte(first), []byte(second)))
+		t.Fatalf("a second render differs: %s", golden.Diff([]byte(second), []byte(first)))
 	}
-	golden(t, name+".html", []byte(first))
+	golden.Check(t, filepath.Join("testdata", name+".html"), []byte(first))
 	var j bytes.Buffer
 	if err := JSON(&j, nb); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, name+".json", j.Bytes())
+	golden.Check(t, filepath.Join("testdata", name+".json"), j.Bytes())
 }
 
 // htmlRow is a table row as templates/table.html writes it; num marks the

@@ -18,20 +18,6 @@ func TestDay24Scenario(t *testing.T) {
 	}
 }
 
-func TestExpand(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"user-{0..3}", "user-0 user-1 user-2 user-3"},
-		{"{8..10}-x", "8-x 9-x 10-x"},
-		{"{-1..1}", "-1 0 1"},
-		{"constant", "constant"},
-	} {
-		keys, err := expand(tc.in)
-		if err != nil || strings.Join(keys, " ") != tc.want {
-			t.Errorf("expand(%q) = %v, %v; want %s", tc.in, keys, err, tc.want)
-		}
-	}
-}
-
 // One case per class of bad input in the lab's cell kinds.
 func TestBadLabInput(t *testing.T) {
 	const head = "title: t\ncells:\n"

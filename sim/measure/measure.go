@@ -2,6 +2,11 @@
 // each working its partitions record by record, timed with the clock. It is
 // the one place partlab reads the time, which is why it is not in package sim;
 // its figures vary from run to run and stay out of the default output.
+//
+// Its tests give it a fake clock without a seam in this code: they run it
+// inside a testing/synctest bubble, where time.Now and timers are virtual and
+// time moves only when every goroutine sleeps, so sleeping consumers overlap
+// exactly and a test never waits on, or asserts on, the machine's speed.
 package measure
 
 import (
@@ -62,10 +67,9 @@ func group(ctx context.Context, sizes []int, owned [][]int, work time.Duration) 
 			defer wg.Done()
 			for _, p := range parts {
 				for range sizes[p] {
-					if ctx.Err() != nil {
+					if sleep(ctx, work) != nil {
 						return
 					}
-					time.Sleep(work)
 				}
 			}
 		}()
@@ -75,6 +79,19 @@ func group(ctx context.Context, sizes []int, owned [][]int, work time.Duration) 
 		return 0, fmt.Errorf("measuring throughput: %w", err)
 	}
 	return time.Since(start), nil
+}
+
+// sleep waits d, or less when ctx ends first, so that a cancelled run
+// returns within one timer wake-up rather than after its current record.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 // Machine describes where a measurement ran: CPU model, cores, OS and Go.

@@ -1,0 +1,106 @@
+package golden
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// recorder is a testing.TB that records failures instead of failing.
+type recorder struct {
+	testing.TB
+	failed bool
+	logs   []string
+}
+
+func (r *recorder) Helper() {}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.failed = true
+	r.logs = append(r.logs, fmt.Sprintf(format, args...))
+}
+
+func (r *recorder) Logf(format string, args ...any) {
+	r.logs = append(r.logs, fmt.Sprintf(format, args...))
+}
+
+func TestCheck(t *testing.T) {
+	const old, now = "line 1\nline 2\n", "line 1\nline two\n"
+	for _, tc := range []struct {
+		name     string
+		file     string // under a module root made for the test
+		have     string // the file's content; "" for no file
+		got      string
+		update   bool
+		wantFail bool
+		wantFile string // the file's content afterwards
+	}{
+		{"equal", "testdata/out.txt", old, old, false, false, old},
+		{"differs", "testdata/out.txt", old, now, false, true, old},
+		{"missing", "testdata/out.txt", "", now, false, true, ""},
+		{"equal under update", "testdata/out.txt", old, old, true, false, old},
+		{"rewritten under update", "testdata/out.txt", old, now, true, false, now},
+		{"created under update", "testdata/out.txt", "", now, true, false, now},
+		{"fact equal", "testdata/lesson.txt", old, old, false, false, old},
+		{"fact differs", "testdata/lesson.txt", old, now, false, true, old},
+		{"fact refused under update", "testdata/lesson.txt", old, now, true, true, old},
+		{"fact in report refused", "report/testdata/lesson-tables.txt", old, now, true, true, old},
+		{"fact missing under update", "testdata/lesson.txt", "", now, true, true, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			if err := os.WriteFile(filepath.Join(root, "go.mod"), []byte("module m\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(root, tc.file)
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if tc.have != "" {
+				if err := os.WriteFile(path, []byte(tc.have), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r := &recorder{TB: t}
+			check(r, path, []byte(tc.got), tc.update)
+			if r.failed != tc.wantFail {
+				t.Errorf("failed = %v, want %v; logs %q", r.failed, tc.wantFail, r.logs)
+			}
+			b, err := os.ReadFile(path)
+			if string(b) != tc.wantFile || (tc.wantFile == "" && !os.IsNotExist(err)) {
+				t.Errorf("file afterwards %q (%v), want %q", b, err, tc.wantFile)
+			}
+			if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) > 1 {
+				t.Errorf("left %d files in %s, want 1", len(entries), filepath.Dir(path))
+			}
+		})
+	}
+}
+
+// The facts named are the module's real files, so a rename cannot silently
+// lift their protection.
+func TestFactsExist(t *testing.T) {
+	for _, f := range facts {
+		path := filepath.Join("..", "..", filepath.FromSlash(f))
+		if _, err := os.Stat(path); err != nil {
+			t.Error(err)
+		}
+		if fact, err := isFact(path); !fact || err != nil {
+			t.Errorf("isFact(%s) = %v, %v", path, fact, err)
+		}
+	}
+}
+
+func TestDiff(t *testing.T) {
+	for _, tc := range []struct{ got, want, diff string }{
+		{"a\nb\n", "a\nb\n", ""},
+		{"a\nbc\n", "a\nbd\n", `first difference at line 2, column 2: got "bc", want "bd"`},
+		{"a\n", "a\nb\n", `first difference at line 2, column 1: got "", want "b"`},
+		{"x", "", `first difference at line 1, column 1: got "x", want ""`},
+	} {
+		if d := Diff([]byte(tc.got), []byte(tc.want)); d != tc.diff {
+			t.Errorf("Diff(%q, %q) = %s, want %s", tc.got, tc.want, d, tc.diff)
+		}
+	}
+}
