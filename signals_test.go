@@ -118,3 +118,29 @@ func TestInterruptedRunWritesNothing(t *testing.T) {
 		t.Errorf("render wrote %v", entries)
 	}
 }
+
+// The safety net removes the temporary directories that appeared beside the
+// output since the publisher started, and leaves others alone; once the
+// publisher has returned, it removes nothing.
+func TestCleanupRemovesOnlyNewTemps(t *testing.T) {
+	dir := t.TempDir()
+	old := filepath.Join(dir, ".site.tmp-old")
+	os.Mkdir(old, 0o755)
+	ctx := withCleanups(context.Background())
+	unregister := onInterrupt(ctx, removeNewTemps(filepath.Join(dir, ".site.tmp-*")))
+	fresh := filepath.Join(dir, ".site.tmp-new")
+	os.Mkdir(fresh, 0o755)
+	runCleanups(ctx)
+	if _, err := os.Stat(fresh); !os.IsNotExist(err) {
+		t.Errorf("the new temporary directory is still there: %v", err)
+	}
+	if _, err := os.Stat(old); err != nil {
+		t.Errorf("another run's temporary directory was removed: %v", err)
+	}
+	unregister()
+	os.Mkdir(fresh, 0o755)
+	runCleanups(ctx)
+	if _, err := os.Stat(fresh); err != nil {
+		t.Errorf("removed after the publisher returned: %v", err)
+	}
+}
