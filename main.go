@@ -100,7 +100,11 @@ const usage = `usage:
 
 render and results also take the compute flags: --engine sim|kafka|both, --brokers
 host:port,… and --timeout 30s run the grids on a Kafka protocol (an in-process kfake
-cluster unless --brokers); --measure also runs every throughput cell for real.
+cluster unless --brokers); --allow-brokers lets them use the brokers a scenario names;
+--measure also runs every throughput cell for real.
+
+exit status: 0 ok, 1 a scenario or run error, 2 usage, 3 internal error,
+130 or 143 stopped by SIGINT or SIGTERM (nothing is written)
 `
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
