@@ -17,17 +17,20 @@ import (
 // Every command that computes a scenario adds them with addComputeFlags and
 // applies them with apply.
 type computeFlags struct {
-	engine  sim.Engine
-	brokers []string
-	timeout time.Duration
-	measure bool
+	engine       sim.Engine
+	brokers      []string
+	allowBrokers bool
+	timeout      time.Duration
+	measure      bool
 }
 
-// addComputeFlags defines --engine, --brokers, --timeout and --measure on fs;
-// each is checked as it is parsed, so a bad value is a usage error.
+// addComputeFlags defines --engine, --brokers, --allow-brokers, --timeout and
+// --measure on fs; each is checked as it is parsed, so a bad value is a usage
+// error.
 func addComputeFlags(fs *flag.FlagSet) *computeFlags {
 	f := &computeFlags{}
 	fs.BoolVar(&f.measure, "measure", false, "also run every throughput cell for real and show the measured figures")
+	fs.BoolVar(&f.allowBrokers, "allow-brokers", false, "let the Kafka engine connect to the brokers the scenario names (engine.kafka.brokers)")
 	fs.Func("engine", "run every grid on `engine`: sim, kafka or both (default: each grid's own)", func(s string) (err error) {
 		f.engine, err = sim.EngineByName(s)
 		return err
@@ -53,16 +56,27 @@ func addComputeFlags(fs *flag.FlagSet) *computeFlags {
 }
 
 // apply puts the flags that were given over the scenario's own settings.
-func (f *computeFlags) apply(s *scenarios.Scenario) {
+// Brokers named in a scenario file are addresses chosen by whoever wrote it,
+// so they are used only when the command line consents (--allow-brokers, or
+// --brokers, which replaces them); without consent they are an error at
+// their place in the file, whatever engine the grids run on, before anything
+// connects.
+func (f *computeFlags) apply(s *scenarios.Scenario) error {
+	switch {
+	case f.brokers != nil:
+		s.Kafka.Brokers = f.brokers
+	case len(s.Kafka.Brokers) > 0 && !f.allowBrokers:
+		at := s.Kafka.BrokersAt
+		return &scenarios.Error{File: s.File, Line: at.Line, Col: at.Col, Field: "engine.kafka.brokers",
+			Msg: "partlab connects to the brokers a scenario names only with the command line's consent: add --allow-brokers to use them, or --brokers host:port,… to use others"}
+	}
 	if f.engine != "" {
 		s.SetEngine(f.engine)
-	}
-	if f.brokers != nil {
-		s.Kafka.Brokers = f.brokers
 	}
 	if f.timeout != 0 {
 		s.Kafka.Timeout = f.timeout
 	}
+	return nil
 }
 
 // kafkaConfig is where and how the Kafka engine runs a scenario; it shows

@@ -82,8 +82,8 @@ func TestEngineBothOnTheLessonScenario(t *testing.T) {
 	}
 }
 
-// The scenario chooses a grid's engine and where Kafka is; --engine and
-// --brokers override both.
+// The scenario chooses a grid's engine and where Kafka is (its brokers with
+// --allow-brokers); --engine and --brokers override both.
 func TestScenarioEngineAndOverrides(t *testing.T) {
 	closed := kafkatest.ClosedPort(t)
 	file := filepath.Join(t.TempDir(), "k.yaml")
@@ -95,11 +95,11 @@ cells:
   - grid: {keys: [record], partitions: [2], consumers: [3], partitioner: murmur2, assignor: range, engine: kafka}
 `), 0o644)
 
-	_, _, err := partlab(t, "results", file)
-	if err == nil || !strings.Contains(err.Error(), "cannot reach the brokers "+closed) {
+	_, _, err := partlab(t, "results", "--allow-brokers", file)
+	if err == nil || !strings.Contains(err.Error(), "could not reach the brokers "+closed) {
 		t.Errorf("the scenario's brokers: error %v", err)
 	}
-	out, _, err := partlab(t, "results", "--engine", "sim", file)
+	out, _, err := partlab(t, "results", "--allow-brokers", "--engine", "sim", file)
 	if err != nil || cellsOf(t, out)[0].Kafka != nil {
 		t.Errorf("--engine sim: error %v, output %s", err, out)
 	}
@@ -123,7 +123,7 @@ func TestKafkaFailuresWriteNoOutput(t *testing.T) {
 	for _, tc := range []struct {
 		name, brokers, want string
 	}{
-		{"closed port", closed, "scenarios/messaging-systems.yaml: kafka engine: cannot reach the brokers " + closed + ": "},
+		{"closed port", closed, "scenarios/messaging-systems.yaml: kafka engine: could not reach the brokers " + closed},
 		{"topic creation fails", fake.ListenAddrs()[0], `scenarios/messaging-systems.yaml: kafka engine: grid "keys": key subscriber, partitions 1: create topic "partlab-`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

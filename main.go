@@ -7,14 +7,15 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	"partlab/report"
@@ -25,15 +26,28 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	if err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "partlab:", err)
-		}
-		os.Exit(exitCode(err))
+	ctx, exit := interruptible(context.Background(), grace, func(ctx context.Context, err error) int {
+		return finish(ctx, err, os.Stderr)
+	})
+	exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// finish prints err on stderr, escaped, and returns the exit status. A
+// signal decides the status whatever the work returned.
+func finish(ctx context.Context, err error, stderr io.Writer) int {
+	var sig interrupted
+	if errors.As(context.Cause(ctx), &sig) {
+		err = sig
 	}
+	var internal *internalError
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp): // the flag package has printed the usage
+	case errors.As(err, &internal):
+		io.WriteString(stderr, printable(fmt.Sprintf("partlab: internal error, please report\n%v\n%s", internal.value, internal.stack)))
+	default:
+		io.WriteString(stderr, printable(fmt.Sprintf("partlab: %v\n", err)))
+	}
+	return exitCode(err)
 }
 
 // usageError marks a mistake in the command line, which exits with 2.
@@ -41,18 +55,41 @@ type usageError struct{ error }
 
 func (u usageError) Unwrap() error { return u.error }
 
-// exitCode is 0 for -h (the flag package has printed the usage), 2 for a
-// mistake in the command line and 1 for anything else.
+// internalError is a panic recovered in run: a bug in partlab, not in the
+// scenario, which exits with 3.
+type internalError struct {
+	value any
+	stack []byte
+}
+
+func (e *internalError) Error() string { return fmt.Sprintf("internal error: %v", e.value) }
+
+// exitCode is 0 for success and for -h (the flag package has printed the
+// usage), 1 for a scenario or run error, 2 for a mistake in the command
+// line, 3 for an internal error and 128 + the signal's number for a run
+// stopped by SIGINT (130) or SIGTERM (143).
 func exitCode(err error) int {
-	var u usageError
+	var (
+		u        usageError
+		internal *internalError
+		sig      interrupted
+	)
 	switch {
-	case errors.Is(err, flag.ErrHelp):
+	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
+	case errors.As(err, &sig):
+		return sig.code()
+	case errors.As(err, &internal):
+		return 3
 	case errors.As(err, &u):
 		return 2
 	}
 	return 1
 }
+
+// testHookRun, when set, is called by run first: tests use it to inject a
+// panic or to learn that the work has begun.
+var testHookRun func()
 
 const usage = `usage:
   partlab                                        render every scenarios/*.yaml into out/
@@ -63,10 +100,22 @@ const usage = `usage:
 
 render and results also take the compute flags: --engine sim|kafka|both, --brokers
 host:port,… and --timeout 30s run the grids on a Kafka protocol (an in-process kfake
-cluster unless --brokers); --measure also runs every throughput cell for real.
+cluster unless --brokers); --allow-brokers lets them use the brokers a scenario names;
+--measure also runs every throughput cell for real.
+
+exit status: 0 ok, 1 a scenario or run error, 2 usage, 3 internal error,
+130 or 143 stopped by SIGINT or SIGTERM (nothing is written)
 `
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &internalError{value: v, stack: debug.Stack()}
+		}
+	}()
+	if testHookRun != nil {
+		testHookRun()
+	}
 	if len(args) == 0 {
 		files, err := filepath.Glob(filepath.Join("scenarios", "*.yaml"))
 		if err != nil {
@@ -123,7 +172,16 @@ func results(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	return write(stdout, nb)
+	// Buffered, so that an interrupted run prints nothing rather than part.
+	var buf bytes.Buffer
+	if err := write(&buf, nb); err != nil {
+		return err
+	}
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	_, err = buf.WriteTo(stdout)
+	return err
 }
 
 func validate(args []string, stdout, stderr io.Writer) error {
@@ -158,6 +216,8 @@ func render(ctx context.Context, args []string, stderr io.Writer) error {
 	switch {
 	case fs.NArg() == 0:
 		return usageError{errors.New("render takes one or more scenario files")}
+	case *out == "":
+		return usageError{errors.New("-o needs a directory (got an empty name)")}
 	case *self && *cdn != "":
 		return usageError{errors.New("--self-contained and --cdn exclude each other")}
 	}
@@ -192,6 +252,10 @@ func renderSite(ctx context.Context, files []string, dir string, site report.Sit
 			return err
 		}
 	}
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	defer onInterrupt(ctx, removeNewTemps(filepath.Join(filepath.Dir(filepath.Clean(dir)), "."+filepath.Base(dir)+".tmp-*")))()
 	return site.Write(dir, stderr)
 }
 
@@ -216,7 +280,9 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 	if err != nil {
 		return report.Notebook{}, err
 	}
-	flags.apply(s)
+	if err := flags.apply(s); err != nil {
+		return report.Notebook{}, err
+	}
 	res, err := sim.Run(s.Source, s.SimCells())
 	if err == nil {
 		err = kafka.Run(ctx, kafkaConfig(s, stderr), s.Source, res)

@@ -64,6 +64,7 @@ func TestCommandLineErrors(t *testing.T) {
 		{"unknown command", []string{"frobnicate"}, `unknown command "frobnicate"`, 2},
 		{"unknown format", []string{"results", "--format", "xml", "x.yaml"}, `unknown format "xml"`, 2},
 		{"no file", []string{"results"}, "results takes one scenario file", 2},
+		{"empty -o", []string{"render", "-o", "", "scenarios/messaging-systems.yaml"}, "-o needs a directory (got an empty name)", 2},
 		{"help", []string{"results", "-h"}, "help requested", 0},
 		{"missing file", []string{"results", "nope.yaml"}, "nope.yaml", 1},
 		{"bad scenario", []string{"results", bad}, bad + ":5:20: cells[0].grid.partitions[0]: must be between 1 and 4096 (got 0)", 1},

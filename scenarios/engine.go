@@ -18,6 +18,9 @@ type Kafka struct {
 	// Brokers are host:port seeds of a real cluster; none means an
 	// in-process kfake cluster, started for the run.
 	Brokers []string
+	// BrokersAt is where engine.kafka.brokers is in the file: brokers a
+	// file names need the command line's consent, refused at this place.
+	BrokersAt Pos
 	// Timeout bounds each step of the Kafka engine; 0 is its default, 30 s.
 	Timeout time.Duration
 }
@@ -65,6 +68,7 @@ func (d *decoder) engine(n *yaml.Node, k *Kafka) {
 	f = d.fields(v, "engine.kafka", []string{"brokers", "timeout"}, nil)
 	if v := f["brokers"]; v != nil {
 		k.Brokers = d.brokers(v, "engine.kafka.brokers")
+		k.BrokersAt = Pos{v.Line, v.Column}
 	}
 	if v := f["timeout"]; v != nil {
 		k.Timeout = d.timeout(v, "engine.kafka.timeout")

@@ -62,7 +62,7 @@ cells:
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (Kafka{Brokers: []string{"kafka1:9092", "[::1]:9093"}, Timeout: 90 * time.Second}); !reflect.DeepEqual(s.Kafka, want) {
+	if want := (Kafka{Brokers: []string{"kafka1:9092", "[::1]:9093"}, BrokersAt: Pos{4, 14}, Timeout: 90 * time.Second}); !reflect.DeepEqual(s.Kafka, want) {
 		t.Errorf("kafka %+v, want %+v", s.Kafka, want)
 	}
 	if a, b := s.Cells[0].Sim.(sim.Grid).Engine, s.Cells[2].Sim.(sim.Grid).Engine; a != sim.EngineBoth || b != sim.EngineSim {

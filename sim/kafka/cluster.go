@@ -51,13 +51,28 @@ func connect(ctx context.Context, cfg Config) (*cluster, error) {
 	defer cancel()
 	if err := c.client.Ping(pctx); err != nil {
 		c.close()
-		return nil, fmt.Errorf("cannot reach the brokers %s: %w", strings.Join(c.seeds, ","), c.deadline(err))
+		return nil, &unreachable{brokers: c.seeds, err: c.deadline(err)}
 	}
 	var id [4]byte
 	rand.Read(id[:])
 	c.prefix = "partlab-" + hex.EncodeToString(id[:])
 	return c, nil
 }
+
+// unreachable says which brokers could not be reached, and nothing more:
+// telling a refused connection from a timeout would let a scenario file
+// probe the network of the machine that renders it. The cause stays
+// available to errors.Is and errors.As.
+type unreachable struct {
+	brokers []string
+	err     error
+}
+
+func (u *unreachable) Error() string {
+	return "could not reach the brokers " + strings.Join(u.brokers, ",")
+}
+
+func (u *unreachable) Unwrap() error { return u.err }
 
 // opts are the options every client of the run starts from.
 func (c *cluster) opts(more ...kgo.Opt) []kgo.Opt {
