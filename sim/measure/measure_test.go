@@ -22,7 +22,7 @@ func TestMeasuredSpeedupFollowsTheModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	model := rs[0].(*sim.ThroughputResult)
+	model := rs.All[0].(*sim.ThroughputResult)
 	m, err := Throughput(context.Background(), model, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +43,7 @@ func TestMeasureStopsWithTheContext(t *testing.T) {
 		Work: time.Second, Consumers: []int{1}, Assignor: "range"}})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Throughput(ctx, rs[0].(*sim.ThroughputResult), nil); err == nil {
+	if _, err := Throughput(ctx, rs.All[0].(*sim.ThroughputResult), nil); err == nil {
 		t.Error("a cancelled measurement succeeded")
 	}
 }
