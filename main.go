@@ -202,4 +202,3 @@ func load(file string) (*scenarios.Scenario, error) {
 	}
 	return s, nil
 }
-
