@@ -303,14 +303,9 @@ func newGridStory(g *sim.GridResult, subscribers int) gridStory {
 	c0 := g.Grid.Consumers[0]
 	for _, k := range g.Grid.Keys {
 		kl := keyLoss{Key: k}
+		kl.SplitMin, kl.SplitMax = g.SplitRange(k, c0)
 		for _, p := range g.Grid.Partitions {
 			r, _ := g.Row(k, p, c0)
-			if r.Split > 0 {
-				if kl.SplitMax == 0 || r.Split < kl.SplitMin {
-					kl.SplitMin = r.Split
-				}
-				kl.SplitMax = max(kl.SplitMax, r.Split)
-			}
 			if r.Lost > 0 {
 				kl.Losses = append(kl.Losses, r)
 			}
@@ -388,28 +383,14 @@ func newServedStory(g *sim.GridResult, rows []sim.Row) *servedStory {
 			continue
 		}
 		sr := servedRow{Row: r}
-		for i, d := range r.Deviation {
-			if i == 0 || d.Value < sr.Low {
-				sr.Low = d.Value
-			}
-			if i == 0 || d.Value > sr.High {
-				sr.High = d.Value
-			}
-		}
+		sr.Low, sr.High = r.Deviation.Range()
 		lossy = append(lossy, sr)
 	}
 	if len(lossy) == 0 {
 		return nil
 	}
 	s := &servedStory{}
-	for i, v := range g.Baseline.Serving {
-		if i == 0 || v.Value < s.Low {
-			s.Low = v.Value
-		}
-		if i == 0 || v.Value > s.High {
-			s.High = v.Value
-		}
-	}
+	s.Low, s.High = g.Baseline.Serving.Range()
 	quiet, loud := 0, 0
 	for i, r := range lossy {
 		if r.Drift < lossy[quiet].Drift || (r.Drift == lossy[quiet].Drift && r.Lost > lossy[quiet].Lost) {

@@ -73,6 +73,36 @@ type Row struct {
 	Ideal   int     `json:"ideal"`
 }
 
+// Range is the smallest and the largest value over the regions; 0, 0 when
+// there is none.
+func (rs Regions) Range() (low, high float64) {
+	for i, v := range rs {
+		if i == 0 || v.Value < low {
+			low = v.Value
+		}
+		if i == 0 || v.Value > high {
+			high = v.Value
+		}
+	}
+	return low, high
+}
+
+// SplitRange is the fewest and the most subscribers a key splits over the
+// grid's partition counts that split any, at one consumer count; 0, 0 when
+// none does.
+func (r *GridResult) SplitRange(k Key, consumers int) (fewest, most int) {
+	for _, p := range r.Grid.Partitions {
+		row, _ := r.Row(k, p, consumers)
+		if row.Split > 0 {
+			if most == 0 || row.Split < fewest {
+				fewest = row.Split
+			}
+			most = max(most, row.Split)
+		}
+	}
+	return fewest, most
+}
+
 // Row returns the row of a combination, or false if the grid has none.
 func (r *GridResult) Row(k Key, partitions, consumers int) (Row, bool) {
 	for _, row := range r.Rows {
