@@ -3,7 +3,6 @@ package report
 import (
 	"encoding/csv"
 	"encoding/json"
-	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -19,16 +18,13 @@ func JSON(w io.Writer, nb Notebook) error {
 		Title string `json:"title"`
 		Cells []any  `json:"cells"`
 	}{nb.Scenario.Title, []any{}}
-	for _, c := range nb.cells() {
-		if c.Sim == nil {
-			continue
-		}
-		k, err := kindOf(c)
-		if err != nil {
-			return fmt.Errorf("%s: %w", nb.Scenario.File, err)
-		}
-		if k.json != nil {
-			doc.Cells = append(doc.Cells, k.json(c))
+	cs, err := nb.computations()
+	if err != nil {
+		return err
+	}
+	for _, c := range cs {
+		if c.json != nil {
+			doc.Cells = append(doc.Cells, c.json(c.cell))
 		} else {
 			doc.Cells = append(doc.Cells, c.Result)
 		}

@@ -78,6 +78,29 @@ var kinds = map[sim.Kind]kind{
 	sim.KindPredictions: predictionsKind,
 }
 
+// A computation is a computation cell with its kind's view.
+type computation struct {
+	cell
+	kind
+}
+
+// computations returns the notebook's computation cells in order, each with
+// its kind's view; a kind without one is an error.
+func (nb Notebook) computations() ([]computation, error) {
+	var out []computation
+	for _, c := range nb.cells() {
+		if c.Kind == scenarios.Markdown {
+			continue
+		}
+		k, err := kindOf(c)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", nb.Scenario.File, err)
+		}
+		out = append(out, computation{c, k})
+	}
+	return out, nil
+}
+
 // kindOf returns the view of a computation cell's kind.
 func kindOf(c cell) (kind, error) {
 	k, ok := kinds[c.Kind]

@@ -10,21 +10,16 @@ import (
 // notebook, in the lesson's fixed-width layout, a blank line between cells.
 // For the lesson's scenario it is byte for byte the lesson's printed output.
 func Text(w io.Writer, nb Notebook) error {
+	cs, err := nb.computations()
+	if err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(w)
-	first := true
-	for _, c := range nb.cells() {
-		if c.Sim == nil {
-			continue
-		}
-		k, err := kindOf(c)
-		if err != nil {
-			return fmt.Errorf("%s: %w", nb.Scenario.File, err)
-		}
-		if !first {
+	for i, c := range cs {
+		if i > 0 {
 			bw.WriteString("\n")
 		}
-		first = false
-		if err := k.text(bw, c); err != nil {
+		if err := c.text(bw, c.cell); err != nil {
 			return fmt.Errorf("%s: cells[%d]: %w", nb.Scenario.File, c.Index, err)
 		}
 	}
