@@ -16,13 +16,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"time"
 
 	"partlab/report"
 	"partlab/scenarios"
-	"partlab/sim"
-	"partlab/sim/kafka"
-	"partlab/sim/measure"
 )
 
 func main() {
@@ -269,48 +265,4 @@ func load(file string) (*scenarios.Scenario, error) {
 		return nil, err
 	}
 	return s, nil
-}
-
-// compute loads a scenario and runs its computations: the simulation, then
-// the Kafka engine for the grids that ask for it, then a real run of the
-// throughput cells that ask for one (all of them with --measure), which takes
-// as long as their work says; progress goes to stderr.
-func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
-	s, err := load(file)
-	if err != nil {
-		return report.Notebook{}, err
-	}
-	if err := flags.apply(s); err != nil {
-		return report.Notebook{}, err
-	}
-	res, err := sim.Run(s.Source, s.SimCells())
-	if err == nil {
-		err = kafka.Run(ctx, kafkaConfig(s, stderr), s.Source, res)
-	}
-	if err != nil {
-		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
-	}
-	for _, r := range res {
-		t, ok := r.(*sim.ThroughputResult)
-		if !ok || !(flags.measure || t.Spec.Measure) {
-			continue
-		}
-		fmt.Fprintf(stderr, "%s: measuring throughput cell %s, %s of modelled work …\n", file, t.ID, modelled(t))
-		if t.Measured, err = measure.Throughput(ctx, t, stderr); err != nil {
-			return report.Notebook{}, fmt.Errorf("%s: cell %s: %w", file, t.ID, err)
-		}
-	}
-	return report.Notebook{Scenario: s, Results: res}, nil
-}
-
-// modelled is how long measuring a throughput cell takes by its own model:
-// one consumer alone, then every larger consumer count of the cell.
-func modelled(t *sim.ThroughputResult) time.Duration {
-	total := float64(t.Records) * t.WorkMS / 1000
-	for _, r := range t.Rows {
-		if r.Consumers > 1 {
-			total += r.WallS
-		}
-	}
-	return time.Duration(total * float64(time.Second)).Round(100 * time.Millisecond)
 }

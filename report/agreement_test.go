@@ -17,14 +17,17 @@ func kafkaNotebook(engine sim.Engine) Notebook {
 		return r
 	}
 	simRows := []sim.Row{row(sim.KeyPeriod, 6, 6), row(sim.KeyNone, 6, 6)}
-	g := &sim.GridResult{Kind: "grid", ID: "g", Engine: engine, Records: 12, Rows: simRows,
-		Grid: sim.Grid{ID: "g", Consumers: []int{2}},
-		Kafka: &sim.Observed{Engine: "kafka", Cluster: "kfake", Agreeing: 1, Rows: []sim.ObservedRow{
-			{Row: simRows[0], Differ: []string{}},
-			{Row: row(sim.KeyNone, 12, 0), Differ: []string{"loads", "max_load", "min_load", "sizes"}, Reason: "keyless"},
-		}},
+	spec := sim.Grid{ID: "g", Consumers: []int{2}, Engine: engine}
+	g := &sim.GridResult{Kind: sim.KindGrid, ID: "g", Engine: engine, Records: 12, Rows: simRows, Grid: spec}
+	kafka := &sim.Observed{Engine: "kafka", Cluster: "kfake", Agreeing: 1, Rows: []sim.ObservedRow{
+		{Row: simRows[0], Differ: []string{}},
+		{Row: row(sim.KeyNone, 12, 0), Differ: []string{"loads", "max_load", "min_load", "sizes"}, Reason: "keyless"},
+	}}
+	return Notebook{
+		Scenario: &scenarios.Scenario{Title: "t", Cells: []scenarios.Cell{{Kind: sim.KindGrid, ID: "g", Sim: spec}}},
+		Results:  sim.Results{Cells: []sim.Cell{spec}, All: []sim.Result{g}},
+		Observed: map[string]*sim.Observed{"g": kafka},
 	}
-	return Notebook{Scenario: &scenarios.Scenario{Title: "t"}, Results: []sim.Result{g}}
 }
 
 func TestAgreementText(t *testing.T) {

@@ -2,12 +2,16 @@ package report
 
 import (
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"partlab/sim"
 )
+
+var assignmentKind = newKind("computed.html", assignmentView, assignmentText)
 
 // assignmentView shows drill D2: each group size's share-out of the
 // partitions, and the partitions each consumer owns.
@@ -114,4 +118,20 @@ func newAssignmentStory(r *sim.AssignmentResult) assignmentStory {
 		}
 	}
 	return s
+}
+
+func assignmentText(w io.Writer, c cell, r *sim.AssignmentResult) {
+	fmt.Fprintf(w, "%d partitions, %s assignor\n", r.Partitions, r.Assignor)
+	fmt.Fprintln(w, "consumers useful  idle  partitions per consumer")
+	for _, row := range r.Rows {
+		fmt.Fprintf(w, "%9d %6d %5d  %s\n", row.Consumers, row.Useful, row.Idle, owned(row.Owned))
+	}
+}
+
+func owned(parts [][]int) string {
+	s := make([]string, len(parts))
+	for i, p := range parts {
+		s[i] = "[" + ints(p) + "]"
+	}
+	return strings.Join(s, " ")
 }

@@ -9,8 +9,6 @@ import (
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
-
-	"partlab/sim"
 )
 
 // A chartView is one chart of a page and the table of its figures, drawn by
@@ -116,26 +114,6 @@ func points(values []float64) []opts.LineData {
 	return d
 }
 
-// partitionAxis is the x axis of the per-partition-count charts.
-func partitionAxis(g *sim.GridResult) []string {
-	return itoaAll(g.Grid.Partitions)
-}
-
-// keyRows returns a grid's rows for one consumer count, one list per key
-// along the partition axis, and adds each row to t: its key, its partition
-// count, then cells(row).
-func keyRows(g *sim.GridResult, consumers int, t *table, cells func(sim.Row) []string) [][]sim.Row {
-	out := make([][]sim.Row, len(g.Grid.Keys))
-	for i, k := range g.Grid.Keys {
-		for j, p := range g.Grid.Partitions {
-			r, _ := g.Row(k, p, consumers)
-			out[i] = append(out[i], r)
-			t.add(j == 0, append([]string{string(k), itoa(p)}, cells(r)...)...)
-		}
-	}
-	return out
-}
-
 // values reads one figure of each row.
 func values[R any](rows []R, figure func(R) float64) []float64 {
 	out := make([]float64, len(rows))
@@ -143,122 +121,4 @@ func values[R any](rows []R, figure func(R) float64) []float64 {
 		out[i] = figure(r)
 	}
 	return out
-}
-
-// loadChart shows the most and the least loaded consumer per key and
-// partition count, for one consumer count: the lesson's "max load" and
-// "min load" columns.
-func loadChart(id string, g *sim.GridResult, consumers int) (chartView, error) {
-	b := charts.NewBar()
-	b.SetGlobalOptions(chartOptions(id, "partitions", "records", "shadow")...)
-	b.SetXAxis(partitionAxis(g))
-	t := table{Columns: []column{label("key"), num("partitions"), num("max load"), num("min load")}}
-	rows := keyRows(g, consumers, &t, func(r sim.Row) []string { return []string{itoa(r.MaxLoad), itoa(r.MinLoad)} })
-	for i, rs := range rows {
-		k := string(g.Grid.Keys[i])
-		b.AddSeries(k+" max", bars(values(rs, func(r sim.Row) float64 { return float64(r.MaxLoad) })),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(i)}))
-		b.AddSeries(k+" min", bars(values(rs, func(r sim.Row) float64 { return float64(r.MinLoad) })),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(i), Opacity: opts.Float(0.45)}))
-	}
-	return newChart(id, "Consumer load per key and partition count",
-		fmt.Sprintf("%s; records read by the most loaded consumer (solid) and the least loaded (light)", plural(consumers, "consumer")), b, t)
-}
-
-// speedupChart shows the modelled throughput per key against the ideal
-// min(C, P) that equal partitions would give.
-func speedupChart(id string, g *sim.GridResult, consumers int) (chartView, error) {
-	l := charts.NewLine()
-	l.SetGlobalOptions(chartOptions(id, "partitions", "speedup", "line")...)
-	l.SetXAxis(partitionAxis(g))
-	t := table{Columns: []column{label("key"), num("partitions"), num("speedup"), num("ideal")}}
-	rows := keyRows(g, consumers, &t, func(r sim.Row) []string { return []string{fixed2(r.Speedup), itoa(r.Ideal)} })
-	for i, rs := range rows {
-		l.AddSeries(string(g.Grid.Keys[i]), points(values(rs, func(r sim.Row) float64 { return round2(r.Speedup) })),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(i)}),
-			charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(i), Width: 2}))
-	}
-	l.AddSeries("ideal min(C, P)", points(values(rows[0], func(r sim.Row) float64 { return float64(r.Ideal) })),
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: idealColor}),
-		charts.WithLineStyleOpts(opts.LineStyle{Color: idealColor, Width: 2, Type: "dashed"}))
-	return newChart(id, "Modelled speedup against the ideal min(C, P)",
-		fmt.Sprintf("%s; records ÷ the most loaded consumer's records, against one consumer reading them all", plural(consumers, "consumer")), l, t)
-}
-
-// rowsChart shows the consumption rows each key computes per partition
-// count against the healthy pipeline's. Rows do not depend on the consumer
-// count: each partition computes on its own (DI22).
-func rowsChart(id string, g *sim.GridResult) (chartView, error) {
-	b := charts.NewBar()
-	b.SetGlobalOptions(chartOptions(id, "partitions", "rows", "shadow")...)
-	b.SetXAxis(partitionAxis(g))
-	t := table{Columns: []column{label("key"), num("partitions"), num("rows"), num("lost")}}
-	rows := keyRows(g, g.Grid.Consumers[0], &t, func(r sim.Row) []string { return []string{itoa(r.Rows), itoa(r.Lost)} })
-	for i, rs := range rows {
-		series := []charts.SeriesOpts{charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(i)})}
-		if i == 0 {
-			series = append(series,
-				charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: "healthy pipeline", YAxis: g.Baseline.Rows}),
-				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{
-					Symbol:    []string{"none", "none"},
-					LineStyle: &opts.LineStyle{Color: idealColor, Type: "dashed", Width: 2},
-					Label:     &opts.Label{Show: opts.Bool(true), Position: "insideEndTop", Formatter: "healthy {c}"},
-				}))
-		}
-		b.AddSeries(string(g.Grid.Keys[i]), bars(values(rs, func(r sim.Row) float64 { return float64(r.Rows) })), series...)
-	}
-	return newChart(id, "Consumption rows per key against the healthy pipeline",
-		fmt.Sprintf("rows computed from the partitions; the dashed line is the healthy pipeline's %d", g.Baseline.Rows), b, t)
-}
-
-// deviationChart shows how far each chosen combination moves the served
-// number of each region, beside the healthy serving for scale.
-func deviationChart(id string, g *sim.GridResult, rows []sim.Row) (chartView, error) {
-	b := charts.NewBar()
-	b.SetGlobalOptions(chartOptions(id, "region", "m³", "shadow")...)
-	regions := make([]string, len(g.Baseline.Serving))
-	for i, s := range g.Baseline.Serving {
-		regions[i] = s.Region
-	}
-	b.SetXAxis(regions)
-	t := table{Columns: []column{label("region"), num("healthy serving")}}
-	for _, r := range rows {
-		t.Columns = append(t.Columns, num(comboName(r)))
-	}
-	for _, s := range g.Baseline.Serving {
-		cells := []string{s.Region, fixed2(s.Value)}
-		for _, r := range rows {
-			v, _ := r.Deviation.Get(s.Region)
-			cells = append(cells, fixed2(v))
-		}
-		t.add(false, cells...)
-	}
-	seen := map[sim.Key]int{}
-	for _, r := range rows {
-		var values []float64
-		for _, s := range g.Baseline.Serving {
-			v, _ := r.Deviation.Get(s.Region)
-			values = append(values, v)
-		}
-		// Combinations of one key share its hue, fading by partition count.
-		style := opts.ItemStyle{Color: keyColor(keyIndex(g, r.Key)), Opacity: opts.Float(max(1-0.35*float32(seen[r.Key]), 0.3))}
-		seen[r.Key]++
-		b.AddSeries(comboName(r), bars(values), charts.WithItemStyleOpts(style))
-	}
-	return newChart(id, "Serving deviation per region",
-		"the served mean of each region minus the healthy pipeline's, in m³, for the rows of the deviation table", b, t)
-}
-
-// comboName names a key and partition count: "record, 4 partitions".
-func comboName(r sim.Row) string {
-	return string(r.Key) + ", " + plural(r.Partitions, "partition")
-}
-
-func keyIndex(g *sim.GridResult, k sim.Key) int {
-	for i, gk := range g.Grid.Keys {
-		if gk == k {
-			return i
-		}
-	}
-	return 0
 }

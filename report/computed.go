@@ -51,7 +51,7 @@ func (v *computedView) also(narrative string, data any) {
 }
 
 func newComputedView(p *pageState, c cell, about string) *computedView {
-	return &computedView{p: p, c: c, d: computedData{Kind: c.Kind, ID: c.ID, Input: c.Input, About: about}}
+	return &computedView{p: p, c: c, d: computedData{Kind: string(c.Kind), ID: c.ID, Input: c.Input, About: about}}
 }
 
 // tables adds tables, shown side by side where they fit.
@@ -93,16 +93,4 @@ func (v *computedView) done(narrative string, data any) (any, error) {
 // cellErr places an error at the cell it concerns.
 func (p *pageState) cellErr(c cell, err error) error {
 	return fmt.Errorf("%s: cells[%d]: %w", p.nb.Scenario.File, c.Index, err)
-}
-
-// viewOf makes a kind's view from a function of its result type: a cell
-// whose result is not a T is an error.
-func viewOf[T any](view func(p *pageState, c cell, r T) (any, error)) func(*pageState, cell) (any, error) {
-	return func(p *pageState, c cell) (any, error) {
-		r, ok := c.Result.(T)
-		if !ok {
-			return nil, p.cellErr(c, fmt.Errorf("%s cell %q has no %s results", c.Kind, c.ID, c.Kind))
-		}
-		return view(p, c, r)
-	}
 }

@@ -15,11 +15,19 @@ import (
 // computation in cell order. The field names are a contract other tools read.
 func JSON(w io.Writer, nb Notebook) error {
 	doc := struct {
-		Title string       `json:"title"`
-		Cells []sim.Result `json:"cells"`
-	}{nb.Scenario.Title, nb.Results}
-	if doc.Cells == nil {
-		doc.Cells = []sim.Result{}
+		Title string `json:"title"`
+		Cells []any  `json:"cells"`
+	}{nb.Scenario.Title, []any{}}
+	cs, err := nb.computations()
+	if err != nil {
+		return err
+	}
+	for _, c := range cs {
+		if c.json != nil {
+			doc.Cells = append(doc.Cells, c.json(c.cell))
+		} else {
+			doc.Cells = append(doc.Cells, c.Result)
+		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -31,13 +39,13 @@ func JSON(w io.Writer, nb Notebook) error {
 // deviation column per region, all the simulation's. When a grid was measured
 // on Kafka, columns of Kafka's figures and the differing ones follow.
 func CSV(w io.Writer, nb Notebook) error {
-	var grids []*sim.GridResult
+	var grids []cell
 	var regions []string
 	onKafka := false
-	for _, r := range nb.Results {
-		if g, ok := r.(*sim.GridResult); ok {
-			grids = append(grids, g)
-			onKafka = onKafka || g.Kafka != nil
+	for _, c := range nb.cells() {
+		if g, ok := c.Result.(*sim.GridResult); ok {
+			grids = append(grids, c)
+			onKafka = onKafka || c.Observed != nil
 			for _, s := range g.Baseline.Serving {
 				if !slices.Contains(regions, s.Region) {
 					regions = append(regions, s.Region)
@@ -54,7 +62,8 @@ func CSV(w io.Writer, nb Notebook) error {
 		head = append(head, kafkaHead...)
 	}
 	cw.Write(head)
-	for _, g := range grids {
+	for _, c := range grids {
+		g := c.Result.(*sim.GridResult)
 		for i, row := range g.Rows {
 			rec := []string{g.ID, string(row.Key), itoa(row.Partitions), itoa(row.Consumers),
 				itoa(row.MaxLoad), itoa(row.MinLoad), itoa(row.Idle), itoa(row.Split), itoa(row.Rows), itoa(row.Lost),
@@ -68,7 +77,7 @@ func CSV(w io.Writer, nb Notebook) error {
 				rec = append(rec, cellText)
 			}
 			if onKafka {
-				rec = append(rec, kafkaColumns(g, i)...)
+				rec = append(rec, kafkaColumns(g, c.Observed, i)...)
 			}
 			cw.Write(rec)
 		}

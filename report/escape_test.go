@@ -42,7 +42,7 @@ cells:
   - predictions:
       - {name: "<b>P1</b>", question: "<b>bold</b> question", you: 1, actual: s.covered}
 `)
-	g := nb.Results[0].(*sim.GridResult)
+	g := nb.Results.All[0].(*sim.GridResult)
 	rename := func(k sim.Key) sim.Key {
 		if k == "record" {
 			return breakout
@@ -60,7 +60,7 @@ cells:
 		g.Rows[i].Deviation = renameRegion(g.Rows[i].Deviation)
 	}
 	g.Baseline.Serving = renameRegion(g.Baseline.Serving)
-	nb.Results[2].(*sim.GroupsResult).Groups[0].Name = bold
+	nb.Results.All[2].(*sim.GroupsResult).Groups[0].Name = bold
 	return nb
 }
 

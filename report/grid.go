@@ -2,15 +2,33 @@ package report
 
 import (
 	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"partlab/sim"
 )
+
+var gridKind = newKind("computed.html", gridView, gridText).withJSON(gridJSON)
+
+// gridJSON is a grid's entry in results.json: the simulation's result and,
+// when the grid ran on Kafka, Kafka's rows beside it.
+func gridJSON(c cell) any {
+	return struct {
+		*sim.GridResult
+		Kafka *sim.Observed `json:"kafka,omitempty"`
+	}{c.Result.(*sim.GridResult), c.Observed}
+}
 
 // gridView shows a grid: the lesson's tables, the charts, each with its
 // table, and what the numbers say.
 func gridView(p *pageState, c cell, g *sim.GridResult) (any, error) {
 	simulated := g
-	g = featured(g)
+	g = featured(g, c.Observed)
 	v := newComputedView(p, c, g.Partitioner+" partitioner, "+g.Assignor+" assignor")
 	var ts []table
 	for _, n := range g.Grid.Consumers {
@@ -18,9 +36,9 @@ func gridView(p *pageState, c cell, g *sim.GridResult) (any, error) {
 	}
 	dev := deviationRows(g)
 	v.tables(append(ts, deviationTable(g, dev))...)
-	if simulated.Kafka != nil {
-		v.tables(agreementTable(simulated))
-		v.also("agreement.md", newAgreementStory(simulated))
+	if c.Observed != nil {
+		v.tables(agreementTable(simulated, c.Observed))
+		v.also("agreement.md", newAgreementStory(c.Observed))
 	}
 	for _, n := range g.Grid.Consumers {
 		v.chart(loadChart(fmt.Sprintf("chart_%s_load_c%d", c.ID, n), g, n))
@@ -71,4 +89,518 @@ func deviationTable(g *sim.GridResult, rows []sim.Row) table {
 		t.add(false, cells...)
 	}
 	return t
+}
+
+// partitionAxis is the x axis of the per-partition-count charts.
+func partitionAxis(g *sim.GridResult) []string {
+	return itoaAll(g.Grid.Partitions)
+}
+
+// keyRows returns a grid's rows for one consumer count, one list per key
+// along the partition axis, and adds each row to t: its key, its partition
+// count, then cells(row).
+func keyRows(g *sim.GridResult, consumers int, t *table, cells func(sim.Row) []string) [][]sim.Row {
+	out := make([][]sim.Row, len(g.Grid.Keys))
+	for i, k := range g.Grid.Keys {
+		for j, p := range g.Grid.Partitions {
+			r, _ := g.Row(k, p, consumers)
+			out[i] = append(out[i], r)
+			t.add(j == 0, append([]string{string(k), itoa(p)}, cells(r)...)...)
+		}
+	}
+	return out
+}
+
+// loadChart shows the most and the least loaded consumer per key and
+// partition count, for one consumer count: the lesson's "max load" and
+// "min load" columns.
+func loadChart(id string, g *sim.GridResult, consumers int) (chartView, error) {
+	b := charts.NewBar()
+	b.SetGlobalOptions(chartOptions(id, "partitions", "records", "shadow")...)
+	b.SetXAxis(partitionAxis(g))
+	t := table{Columns: []column{label("key"), num("partitions"), num("max load"), num("min load")}}
+	rows := keyRows(g, consumers, &t, func(r sim.Row) []string { return []string{itoa(r.MaxLoad), itoa(r.MinLoad)} })
+	for i, rs := range rows {
+		k := string(g.Grid.Keys[i])
+		b.AddSeries(k+" max", bars(values(rs, func(r sim.Row) float64 { return float64(r.MaxLoad) })),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(i)}))
+		b.AddSeries(k+" min", bars(values(rs, func(r sim.Row) float64 { return float64(r.MinLoad) })),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(i), Opacity: opts.Float(0.45)}))
+	}
+	return newChart(id, "Consumer load per key and partition count",
+		fmt.Sprintf("%s; records read by the most loaded consumer (solid) and the least loaded (light)", plural(consumers, "consumer")), b, t)
+}
+
+// speedupChart shows the modelled throughput per key against the ideal
+// min(C, P) that equal partitions would give.
+func speedupChart(id string, g *sim.GridResult, consumers int) (chartView, error) {
+	l := charts.NewLine()
+	l.SetGlobalOptions(chartOptions(id, "partitions", "speedup", "line")...)
+	l.SetXAxis(partitionAxis(g))
+	t := table{Columns: []column{label("key"), num("partitions"), num("speedup"), num("ideal")}}
+	rows := keyRows(g, consumers, &t, func(r sim.Row) []string { return []string{fixed2(r.Speedup), itoa(r.Ideal)} })
+	for i, rs := range rows {
+		l.AddSeries(string(g.Grid.Keys[i]), points(values(rs, func(r sim.Row) float64 { return round2(r.Speedup) })),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(i)}),
+			charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(i), Width: 2}))
+	}
+	l.AddSeries("ideal min(C, P)", points(values(rows[0], func(r sim.Row) float64 { return float64(r.Ideal) })),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: idealColor}),
+		charts.WithLineStyleOpts(opts.LineStyle{Color: idealColor, Width: 2, Type: "dashed"}))
+	return newChart(id, "Modelled speedup against the ideal min(C, P)",
+		fmt.Sprintf("%s; records ÷ the most loaded consumer's records, against one consumer reading them all", plural(consumers, "consumer")), l, t)
+}
+
+// rowsChart shows the consumption rows each key computes per partition
+// count against the healthy pipeline's. Rows do not depend on the consumer
+// count: each partition computes on its own (DI22).
+func rowsChart(id string, g *sim.GridResult) (chartView, error) {
+	b := charts.NewBar()
+	b.SetGlobalOptions(chartOptions(id, "partitions", "rows", "shadow")...)
+	b.SetXAxis(partitionAxis(g))
+	t := table{Columns: []column{label("key"), num("partitions"), num("rows"), num("lost")}}
+	rows := keyRows(g, g.Grid.Consumers[0], &t, func(r sim.Row) []string { return []string{itoa(r.Rows), itoa(r.Lost)} })
+	for i, rs := range rows {
+		series := []charts.SeriesOpts{charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(i)})}
+		if i == 0 {
+			series = append(series,
+				charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: "healthy pipeline", YAxis: g.Baseline.Rows}),
+				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{
+					Symbol:    []string{"none", "none"},
+					LineStyle: &opts.LineStyle{Color: idealColor, Type: "dashed", Width: 2},
+					Label:     &opts.Label{Show: opts.Bool(true), Position: "insideEndTop", Formatter: "healthy {c}"},
+				}))
+		}
+		b.AddSeries(string(g.Grid.Keys[i]), bars(values(rs, func(r sim.Row) float64 { return float64(r.Rows) })), series...)
+	}
+	return newChart(id, "Consumption rows per key against the healthy pipeline",
+		fmt.Sprintf("rows computed from the partitions; the dashed line is the healthy pipeline's %d", g.Baseline.Rows), b, t)
+}
+
+// deviationChart shows how far each chosen combination moves the served
+// number of each region, beside the healthy serving for scale.
+func deviationChart(id string, g *sim.GridResult, rows []sim.Row) (chartView, error) {
+	b := charts.NewBar()
+	b.SetGlobalOptions(chartOptions(id, "region", "m³", "shadow")...)
+	regions := make([]string, len(g.Baseline.Serving))
+	for i, s := range g.Baseline.Serving {
+		regions[i] = s.Region
+	}
+	b.SetXAxis(regions)
+	t := table{Columns: []column{label("region"), num("healthy serving")}}
+	for _, r := range rows {
+		t.Columns = append(t.Columns, num(comboName(r)))
+	}
+	for _, s := range g.Baseline.Serving {
+		cells := []string{s.Region, fixed2(s.Value)}
+		for _, r := range rows {
+			v, _ := r.Deviation.Get(s.Region)
+			cells = append(cells, fixed2(v))
+		}
+		t.add(false, cells...)
+	}
+	seen := map[sim.Key]int{}
+	for _, r := range rows {
+		var values []float64
+		for _, s := range g.Baseline.Serving {
+			v, _ := r.Deviation.Get(s.Region)
+			values = append(values, v)
+		}
+		// Combinations of one key share its hue, fading by partition count.
+		style := opts.ItemStyle{Color: keyColor(keyIndex(g, r.Key)), Opacity: opts.Float(max(1-0.35*float32(seen[r.Key]), 0.3))}
+		seen[r.Key]++
+		b.AddSeries(comboName(r), bars(values), charts.WithItemStyleOpts(style))
+	}
+	return newChart(id, "Serving deviation per region",
+		"the served mean of each region minus the healthy pipeline's, in m³, for the rows of the deviation table", b, t)
+}
+
+// comboName names a key and partition count: "record, 4 partitions".
+func comboName(r sim.Row) string {
+	return string(r.Key) + ", " + plural(r.Partitions, "partition")
+}
+
+func keyIndex(g *sim.GridResult, k sim.Key) int {
+	for i, gk := range g.Grid.Keys {
+		if gk == k {
+			return i
+		}
+	}
+	return 0
+}
+
+// A gridStory is what a grid's numbers say, in the order
+// templates/narrative/grid.md tells it. Every figure in it is a figure of the
+// result; this file only chooses which rows to talk about, so where a
+// scenario's numbers contradict the lesson, the story says what they say.
+type gridStory struct {
+	Records     int
+	Subscribers int
+	Baseline    int
+	Keep        []sim.Key // keys that split no subscriber and keep every row at every partition count
+	Lose        []keyLoss // keys that lose rows at some partition count
+	SplitOnly   []keyLoss // keys that split subscribers yet lose no row
+	Groups      []groupStory
+	Served      *servedStory // nil when no deviation row loses a row
+}
+
+// A keyLoss is a key that splits subscribers: how many, and the rows it
+// computes where it loses some.
+type keyLoss struct {
+	Key                sim.Key
+	SplitMin, SplitMax int // subscribers split, over the partition counts that split any
+	AllSplit           bool
+	Losses             []sim.Row // the rows at partition counts that lose rows, in grid order
+}
+
+// A groupStory is what one consumer count's rows say about load.
+type groupStory struct {
+	Consumers int
+	Idle      []idleAt  // partition counts below the consumer count
+	StillIdle []sim.Row // rows with at least as many partitions as consumers and an idle consumer
+	// At is the partition count loads are compared at: the first that gives
+	// every consumer a partition, or the largest when none does.
+	At       int
+	AtCovers bool      // At ≥ Consumers
+	Loads    []sim.Row // one row per key at At, in key order
+	Balanced *sim.Row  // the lowest skew at At among rows without an idle consumer
+	Correct  *sim.Row  // the most rows at At
+	Keeper   *sim.Row  // the lowest-skew row at At of a key in Keep
+}
+
+// An idleAt is the idle consumers at one partition count below the consumer
+// count; ByKey is set when keys differ.
+type idleAt struct {
+	Partitions int
+	Idle       int
+	ByKey      []sim.Row
+}
+
+// A servedStory is the serving deviation against the loss, over the rows of
+// the deviation table that lose rows.
+type servedStory struct {
+	Low, High float64   // the healthy serving's smallest and largest region
+	Quiet     servedRow // moves the serving least
+	Loud      *servedRow
+	// Worse loses more rows than Loud yet moves the serving less; nil if no
+	// row does, or if Quiet is that row (QuietWorse).
+	Worse      *servedRow
+	QuietWorse bool
+}
+
+// A servedRow is a row and the range of its deviation over the regions.
+type servedRow struct {
+	sim.Row
+	Low, High float64
+}
+
+// Misleads reports whether a row loses more than another yet moves the
+// serving less: the served number then ranks the damage the wrong way round.
+func (s *servedStory) Misleads() bool { return s.Worse != nil || s.QuietWorse }
+
+func newGridStory(g *sim.GridResult, subscribers int) gridStory {
+	s := gridStory{Records: g.Records, Subscribers: subscribers, Baseline: g.Baseline.Rows}
+	c0 := g.Grid.Consumers[0]
+	for _, k := range g.Grid.Keys {
+		kl := keyLoss{Key: k}
+		kl.SplitMin, kl.SplitMax = g.SplitRange(k, c0)
+		for _, p := range g.Grid.Partitions {
+			r, _ := g.Row(k, p, c0)
+			if r.Lost > 0 {
+				kl.Losses = append(kl.Losses, r)
+			}
+		}
+		kl.AllSplit = kl.SplitMin == subscribers
+		switch {
+		case len(kl.Losses) > 0:
+			s.Lose = append(s.Lose, kl)
+		case kl.SplitMax > 0:
+			s.SplitOnly = append(s.SplitOnly, kl)
+		default:
+			s.Keep = append(s.Keep, k)
+		}
+	}
+	for _, c := range g.Grid.Consumers {
+		s.Groups = append(s.Groups, newGroupStory(g, c, s.Keep))
+	}
+	s.Served = newServedStory(g, deviationRows(g))
+	return s
+}
+
+func newGroupStory(g *sim.GridResult, c int, keep []sim.Key) groupStory {
+	gs := groupStory{Consumers: c}
+	for _, p := range g.Grid.Partitions {
+		if p >= c {
+			for _, k := range g.Grid.Keys {
+				if r, _ := g.Row(k, p, c); r.Idle > 0 {
+					gs.StillIdle = append(gs.StillIdle, r)
+				}
+			}
+			if !gs.AtCovers || p < gs.At {
+				gs.At, gs.AtCovers = p, true
+			}
+			continue
+		}
+		var rows []sim.Row
+		differ := false
+		for _, k := range g.Grid.Keys {
+			r, _ := g.Row(k, p, c)
+			rows = append(rows, r)
+			differ = differ || r.Idle != rows[0].Idle
+		}
+		at := idleAt{Partitions: p, Idle: rows[0].Idle}
+		if differ {
+			at.ByKey = rows
+		}
+		gs.Idle = append(gs.Idle, at)
+		if !gs.AtCovers {
+			gs.At = max(gs.At, p)
+		}
+	}
+	for _, k := range g.Grid.Keys {
+		r, _ := g.Row(k, gs.At, c)
+		gs.Loads = append(gs.Loads, r)
+	}
+	for i := range gs.Loads {
+		r := &gs.Loads[i]
+		if r.Idle == 0 && (gs.Balanced == nil || r.Skew < gs.Balanced.Skew) {
+			gs.Balanced = r
+		}
+		if gs.Correct == nil || r.Rows > gs.Correct.Rows {
+			gs.Correct = r
+		}
+		if slices.Contains(keep, r.Key) && r.Idle == 0 && (gs.Keeper == nil || r.Skew < gs.Keeper.Skew) {
+			gs.Keeper = r
+		}
+	}
+	return gs
+}
+
+func newServedStory(g *sim.GridResult, rows []sim.Row) *servedStory {
+	var lossy []servedRow
+	for _, r := range rows {
+		if r.Lost == 0 {
+			continue
+		}
+		sr := servedRow{Row: r}
+		sr.Low, sr.High = r.Deviation.Range()
+		lossy = append(lossy, sr)
+	}
+	if len(lossy) == 0 {
+		return nil
+	}
+	s := &servedStory{}
+	s.Low, s.High = g.Baseline.Serving.Range()
+	quiet, loud := 0, 0
+	for i, r := range lossy {
+		if r.Drift < lossy[quiet].Drift || (r.Drift == lossy[quiet].Drift && r.Lost > lossy[quiet].Lost) {
+			quiet = i
+		}
+		if r.Drift > lossy[loud].Drift || (r.Drift == lossy[loud].Drift && r.Lost < lossy[loud].Lost) {
+			loud = i
+		}
+	}
+	s.Quiet = lossy[quiet]
+	if loud == quiet {
+		return s
+	}
+	s.Loud = &lossy[loud]
+	s.QuietWorse = s.Quiet.Lost > s.Loud.Lost
+	for i := range lossy {
+		r := &lossy[i]
+		if i == quiet || r.Lost <= s.Loud.Lost || r.Drift >= s.Loud.Drift {
+			continue
+		}
+		if s.Worse == nil || r.Lost > s.Worse.Lost {
+			s.Worse = r
+		}
+	}
+	return s
+}
+
+// deviationRows are the rows of a grid's serving-deviation table: the
+// combinations the scenario lists, or every key and partition count, at the
+// first consumer count (the deviation does not depend on it).
+func deviationRows(g *sim.GridResult) []sim.Row {
+	c := g.Grid.Consumers[0]
+	var rows []sim.Row
+	if len(g.Grid.Deviation) > 0 {
+		for _, combo := range g.Grid.Deviation {
+			r, _ := g.Row(combo.Key, combo.Partitions, c)
+			rows = append(rows, r)
+		}
+		return rows
+	}
+	for _, k := range g.Grid.Keys {
+		for _, p := range g.Grid.Partitions {
+			r, _ := g.Row(k, p, c)
+			rows = append(rows, r)
+		}
+	}
+	return rows
+}
+
+// featured returns a grid as a report shows it: a grid on the kafka engine
+// shows Kafka's rows where the simulation's would be. Kafka's rows stay
+// beside the simulation's in the agreement table either way.
+func featured(r *sim.GridResult, o *sim.Observed) *sim.GridResult {
+	if r.Engine != sim.EngineKafka || o == nil {
+		return r
+	}
+	f := *r
+	f.Rows = make([]sim.Row, len(o.Rows))
+	for i, k := range o.Rows {
+		f.Rows[i] = k.Row
+	}
+	return &f
+}
+
+// agreementText prints, for a grid measured on Kafka, every combination's
+// figures with whether Kafka's equal the simulation's: one "both" line when
+// they do, a "kafka" and a "sim" line when they do not, the differing
+// figures named and their known cause given.
+func agreementText(w io.Writer, r *sim.GridResult, o *sim.Observed) {
+	if o == nil {
+		return
+	}
+	fmt.Fprintf(w, "\nkafka engine (%s) beside the simulation: %d of %d rows agree\n", o.Cluster, o.Agreeing, len(o.Rows))
+	fmt.Fprintln(w, "key        partitions consumers engine max load min load  idle split     rows  agreement")
+	line := func(k sim.Key, partitions, consumers, engine string, row sim.Row, note string) {
+		fmt.Fprintf(w, "%-10s %10s %9s %-6s %8d %8d %5d %5d %8d",
+			k, partitions, consumers, engine, row.MaxLoad, row.MinLoad, row.Idle, row.Split, row.Rows)
+		if note != "" {
+			fmt.Fprint(w, "  ", note)
+		}
+		fmt.Fprintln(w)
+	}
+	for i, k := range o.Rows {
+		p, c := strconv.Itoa(k.Partitions), strconv.Itoa(k.Consumers)
+		if k.Agrees() {
+			line(k.Key, p, c, "both", k.Row, "agrees")
+			continue
+		}
+		note := "differs in " + strings.Join(k.Differ, ", ")
+		if k.Reason != "" {
+			note += ": " + k.Reason
+		}
+		line(k.Key, p, c, "kafka", k.Row, note)
+		line("", "", "", "sim", r.Rows[i], "")
+	}
+}
+
+// kafkaHead are the CSV columns of Kafka's figures, present when a grid of
+// the notebook was measured on Kafka.
+var kafkaHead = []string{"engine", "kafka_max_load", "kafka_min_load", "kafka_idle", "kafka_split", "kafka_rows", "kafka_loads", "kafka_sizes", "kafka_differ", "kafka_reason"}
+
+// kafkaColumns are row i's Kafka columns: empty for a grid that was not
+// measured on Kafka.
+func kafkaColumns(g *sim.GridResult, o *sim.Observed, i int) []string {
+	cols := make([]string, len(kafkaHead))
+	cols[0] = string(g.Engine)
+	if o == nil {
+		return cols
+	}
+	k := o.Rows[i]
+	copy(cols[1:], []string{itoa(k.MaxLoad), itoa(k.MinLoad), itoa(k.Idle), itoa(k.Split), itoa(k.Rows),
+		ints(k.Loads), ints(k.Sizes), strings.Join(k.Differ, " "), k.Reason})
+	return cols
+}
+
+// agreementTable sets Kafka's figures beside the simulation's: one row per
+// combination and engine, and whether they agree.
+func agreementTable(r *sim.GridResult, o *sim.Observed) table {
+	t := table{
+		Caption: fmt.Sprintf("On Kafka (%s) beside the simulation: %d of %d combinations agree in every figure",
+			clusterName(o.Cluster), o.Agreeing, len(o.Rows)),
+		Columns: []column{label("key"), num("partitions"), num("consumers"), label("engine"), num("max load"),
+			num("min load"), num("idle"), num("split"), num("rows"), label("agreement")},
+	}
+	add := func(start bool, engine string, row sim.Row, note string) {
+		t.add(start, string(row.Key), itoa(row.Partitions), itoa(row.Consumers), engine, itoa(row.MaxLoad),
+			itoa(row.MinLoad), itoa(row.Idle), itoa(row.Split), itoa(row.Rows), note)
+	}
+	for i, k := range o.Rows {
+		if k.Agrees() {
+			add(true, "both", k.Row, "agrees")
+			continue
+		}
+		add(true, "kafka", k.Row, "differs in "+strings.Join(k.Differ, ", "))
+		add(false, "sim", r.Rows[i], "")
+	}
+	return t
+}
+
+// clusterName says where the Kafka engine ran.
+func clusterName(cluster string) string {
+	if cluster == "kfake" {
+		return "an in-process kfake cluster"
+	}
+	return "the given brokers"
+}
+
+// An agreementStory is what the Kafka run says beside the simulation, in
+// templates/narrative/agreement.md's order.
+type agreementStory struct {
+	Cluster  string
+	Rows     int
+	Agreeing int
+	Differ   []sim.ObservedRow
+	Reasons  []string // the known causes of the differing rows, each once
+	Unknown  int      // differing rows with no known cause
+}
+
+func newAgreementStory(o *sim.Observed) agreementStory {
+	s := agreementStory{Cluster: clusterName(o.Cluster), Rows: len(o.Rows), Agreeing: o.Agreeing}
+	for _, k := range o.Rows {
+		switch {
+		case k.Agrees():
+			continue
+		case k.Reason == "":
+			s.Unknown++
+		case !slices.Contains(s.Reasons, k.Reason):
+			s.Reasons = append(s.Reasons, k.Reason)
+		}
+		s.Differ = append(s.Differ, k)
+	}
+	return s
+}
+
+// gridText prints the grid's tables as the report shows them, then, when
+// the grid ran on Kafka, the agreement of every combination.
+func gridText(w io.Writer, c cell, r *sim.GridResult) {
+	lessonText(w, featured(r, c.Observed))
+	agreementText(w, r, c.Observed)
+}
+
+// lessonText prints the lesson's first table once per consumer count, then the
+// serving-deviation table for the grid's chosen rows.
+func lessonText(w io.Writer, r *sim.GridResult) {
+	for _, c := range r.Grid.Consumers {
+		fmt.Fprintln(w, "consumer group", c, "consumers , consumption on the healthy pipeline", r.Baseline.Rows, "rows")
+		fmt.Fprintln(w, "key        partitions max load min load  idle split subscribers computed consumption")
+		for _, row := range r.Rows {
+			if row.Consumers != c {
+				continue
+			}
+			fmt.Fprintf(w, "%-10s %10d %8d %8d %5d %17d %20d\n",
+				row.Key, row.Partitions, row.MaxLoad, row.MinLoad, row.Idle, row.Split, row.Rows)
+		}
+	}
+	if len(r.Grid.Deviation) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "key        partitions computed consumption  serving deviation")
+	for _, combo := range r.Grid.Deviation {
+		row, _ := r.Row(combo.Key, combo.Partitions, r.Grid.Consumers[0])
+		fmt.Fprintf(w, "%-10s %10d %20d   %s\n", row.Key, row.Partitions, row.Rows, pyDict(row.Deviation))
+	}
+}
+
+// pyDict formats per-region values as Python prints a dict of floats.
+func pyDict(rs sim.Regions) string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = pyStr(r.Region) + ": " + pyFloat(r.Value)
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
 }

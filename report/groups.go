@@ -2,12 +2,15 @@ package report
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"partlab/sim"
 )
+
+var groupsKind = newKind("computed.html", groupsView, groupsText)
 
 // groupsView shows drill D5: what each consumer group of one topic
 // received, and each member's share within its group.
@@ -101,4 +104,12 @@ func newGroupsStory(r *sim.GroupsResult) groupsStory {
 		s.Queue = s.Queue || useful > 1
 	}
 	return s
+}
+
+func groupsText(w io.Writer, c cell, r *sim.GroupsResult) {
+	fmt.Fprintf(w, "%d partitions, %d records; %s assignor in every group\n", r.Partitions, r.Records, r.Assignor)
+	fmt.Fprintln(w, "group       consumers  received  partitions per member")
+	for _, g := range r.Groups {
+		fmt.Fprintf(w, "%-10s %10d %9d  %s\n", g.Name, len(g.Owned), g.Received, owned(g.Owned))
+	}
 }

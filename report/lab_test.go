@@ -141,7 +141,7 @@ func TestLabNarrativeFollowsTheData(t *testing.T) {
 		name     string
 		scenario string
 		id       string
-		edit     func(nb Notebook) // changes the results before the render
+		edit     func(nb *Notebook) // changes the results before the render
 		want     func(r sim.Result) []string
 		not      []string
 	}{
@@ -289,11 +289,11 @@ func TestLabNarrativeFollowsTheData(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			nb := notebook(t, "n.yaml", tt.scenario)
 			if tt.edit != nil {
-				tt.edit(nb)
+				tt.edit(&nb)
 			}
 			got := page(t, nb, copied)
 			html, text := cellOf(t, got, tt.id), labNarrative(t, got, tt.id)
-			for _, want := range tt.want(nb.Results[len(nb.Results)-1]) {
+			for _, want := range tt.want(nb.Results.All[len(nb.Results.All)-1]) {
 				if !strings.Contains(html, want) {
 					t.Errorf("the cell lacks %q; its narrative:\n%s", want, text)
 				}
@@ -309,9 +309,9 @@ func TestLabNarrativeFollowsTheData(t *testing.T) {
 
 // measured gives a notebook's first throughput cell a measured run whose
 // speedups are the model's times factor, as a machine might measure them.
-func measured(factor float64) func(Notebook) {
-	return func(nb Notebook) {
-		r := nb.Results[0].(*sim.ThroughputResult)
+func measured(factor float64) func(*Notebook) {
+	return func(nb *Notebook) {
+		r := nb.Results.All[0].(*sim.ThroughputResult)
 		m := &sim.Measurement{Machine: "a <b>test</b> machine"}
 		for _, row := range r.Rows {
 			row.Speedup *= factor
@@ -319,6 +319,6 @@ func measured(factor float64) func(Notebook) {
 			row.PerSecond *= factor
 			m.Rows = append(m.Rows, row)
 		}
-		r.Measured = m
+		nb.Measured = map[string]*sim.Measurement{r.ID: m}
 	}
 }

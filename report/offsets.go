@@ -2,6 +2,8 @@ package report
 
 import (
 	"fmt"
+	"io"
+	"strings"
 
 	"partlab/sim"
 )
@@ -14,6 +16,8 @@ type offsetsData struct {
 	R             *sim.OffsetsResult
 	First, Spread table
 }
+
+var offsetsKind = newKind("offsets.html", offsetsView, offsetsText)
 
 func offsetsView(p *pageState, c cell, r *sim.OffsetsResult) (any, error) {
 	d := offsetsData{ID: c.ID, Input: c.Input, R: r}
@@ -33,4 +37,25 @@ func offsetsView(p *pageState, c cell, r *sim.OffsetsResult) (any, error) {
 		d.Spread.add(false, string(s.Key), l)
 	}
 	return d, nil
+}
+
+// offsetsText prints the lesson's closing lines about one partition.
+func offsetsText(w io.Writer, _ cell, r *sim.OffsetsResult) {
+	if r.LastOffset < 0 {
+		fmt.Fprintf(w, "%s-keyed partition %d : 0 records , no offset\n", r.Key, r.Partition)
+		return
+	}
+	fmt.Fprintf(w, "%s-keyed partition %d : %d records , last offset %d\n", r.Key, r.Partition, r.Records, r.LastOffset)
+	first := make([]string, len(r.First))
+	for i, p := range r.First {
+		first[i] = fmt.Sprintf("(%s, %s, %d)", pyStr(p.Subscriber), pyStr(p.Period), p.Offset)
+	}
+	fmt.Fprintf(w, "first three records : [%s]\n", strings.Join(first, ", "))
+	for i, s := range r.Spread {
+		if i == 0 {
+			fmt.Fprintln(w, r.Subscriber, "partitions of its records :", pyInts(s.Partitions))
+		} else {
+			fmt.Fprintln(w, r.Subscriber, "under the", s.Key, "key :", pyInts(s.Partitions))
+		}
+	}
 }

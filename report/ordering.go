@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -9,6 +10,8 @@ import (
 
 	"partlab/sim"
 )
+
+var orderingKind = newKind("computed.html", orderingView, orderingText)
 
 // orderingView shows Part 3 of the lab: each partition's sequence, the
 // out-of-order counter three ways, and, when two partitions are read
@@ -127,3 +130,22 @@ func (s orderingStory) ReadText() string {
 
 // sequence prints sequence numbers as the tables show them: 2, 7, 12.
 func sequence(seqs []int) string { return strings.Join(itoaAll(seqs), ", ") }
+
+func orderingText(w io.Writer, c cell, r *sim.OrderingResult) {
+	fmt.Fprintf(w, "%d records, %s written in turn, %d partitions (%s):\n", r.Records, plural(r.Keys, "key"), len(r.Logs), r.Partitioner)
+	inv := 0
+	for p, log := range r.Logs {
+		if len(log) > 0 {
+			fmt.Fprintf(w, "partition p%d, production seq order: %s\n", p, pyInts(log))
+		}
+		inv += r.LogInv[p]
+	}
+	fmt.Fprintf(w, "each partition on its own is in order, out-of-order count: %d\n", inv)
+	if len(r.Read) == 2 {
+		fmt.Fprintf(w, "now two consumers read p%d and p%d together at different speeds.\n", r.Read[0], r.Read[1])
+	}
+	fmt.Fprintf(w, "the order the app actually sees: %s\n", pyInts(r.Seen))
+	fmt.Fprintf(w, "out-of-order count across the partitions read together: %d\n", r.Inversions)
+	fmt.Fprintf(w, "per-key check: every key's own records, across the whole stream, out-of-order count: %d\n", r.KeyInv)
+	fmt.Fprintf(w, "partitions holding records (consumers that can work at once): %d\n", r.Useful)
+}

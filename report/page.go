@@ -28,32 +28,6 @@ type Options struct {
 	Inline []byte
 }
 
-// A cellKind renders one kind of cell: view turns the cell and its result into
-// the data of the kind's template. A kind the map does not know renders
-// unknownKind's placeholder, so a new kind of computation shows up on the page
-// before it has a view of its own.
-type cellKind struct {
-	template string
-	view     func(p *pageState, c cell) (any, error)
-}
-
-var cellKinds = map[string]cellKind{
-	"md":      {"md.html", mdView},
-	"offsets": {"offsets.html", viewOf(offsetsView)},
-	// A grid and the Day 24 lab's kinds share computed.html (see computed.go).
-	"grid":        {"computed.html", viewOf(gridView)},
-	"spread":      {"computed.html", viewOf(spreadView)},
-	"throughput":  {"computed.html", viewOf(throughputView)},
-	"ordering":    {"computed.html", viewOf(orderingView)},
-	"repartition": {"computed.html", viewOf(repartitionView)},
-	"assignment":  {"computed.html", viewOf(assignmentView)},
-	"groups":      {"computed.html", viewOf(groupsView)},
-	"sizing":      {"computed.html", viewOf(sizingView)},
-	"predictions": {"computed.html", viewOf(predictionsView)},
-}
-
-var unknownKind = cellKind{"unknown.html", func(_ *pageState, c cell) (any, error) { return c, nil }}
-
 // pageData is the data of templates/page.html.
 type pageData struct {
 	Title, Name, File string
@@ -134,9 +108,12 @@ func Page(w io.Writer, nb Notebook, opt Options) error {
 
 // cell renders one cell with its kind's view and template.
 func (p *pageState) cell(c cell) (cellData, error) {
-	k, ok := cellKinds[c.Kind]
-	if !ok {
-		k = unknownKind
+	k := kind{template: "md.html", view: mdView}
+	if c.Kind != scenarios.Markdown {
+		var err error
+		if k, err = kindOf(c); err != nil {
+			return cellData{}, fmt.Errorf("%s: %w", p.nb.Scenario.File, err)
+		}
 	}
 	data, err := k.view(p, c)
 	if err != nil {
@@ -146,10 +123,10 @@ func (p *pageState) cell(c cell) (cellData, error) {
 	if err := layout.ExecuteTemplate(&buf, k.template, data); err != nil {
 		return cellData{}, fmt.Errorf("%s: cells[%d]: %w", p.nb.Scenario.File, c.Index, err)
 	}
-	cd := cellData{Kind: c.Kind, Body: cellHTML(buf.Bytes())}
+	cd := cellData{Kind: string(c.Kind), Body: cellHTML(buf.Bytes())}
 	if c.Sim != nil {
 		cd.Anchor = cellAnchor(c)
-		p.doc.headings = append(p.doc.headings, heading{ID: cd.Anchor, Text: c.Kind + " " + c.ID, Level: 3})
+		p.doc.headings = append(p.doc.headings, heading{ID: cd.Anchor, Text: string(c.Kind) + " " + c.ID, Level: 3})
 	}
 	return cd, nil
 }

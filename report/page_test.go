@@ -3,8 +3,6 @@ package report
 import (
 	"strings"
 	"testing"
-
-	"partlab/scenarios"
 )
 
 // TestContents checks the page's contents: every level 2 and 3 heading and
@@ -34,18 +32,6 @@ cells:
 		if !strings.Contains(got, want) {
 			t.Errorf("the page lacks\n%s", want)
 		}
-	}
-}
-
-// TestUnknownKind checks that a cell kind the report cannot draw yet renders
-// a placeholder, not an error, so new kinds of computation reach the page.
-func TestUnknownKind(t *testing.T) {
-	nb := lesson(t)
-	nb.Scenario.Cells = append(nb.Scenario.Cells, scenarios.Cell{Kind: "future", ID: "future1"})
-	got := page(t, nb, copied)
-	want := `The <code>future</code> cell <code>future1</code> has no HTML view in this version of partlab`
-	if !strings.Contains(got, want) {
-		t.Errorf("the page lacks the placeholder %q", want)
 	}
 }
 

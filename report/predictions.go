@@ -2,9 +2,12 @@ package report
 
 import (
 	"fmt"
+	"io"
 
 	"partlab/sim"
 )
+
+var predictionsKind = newKind("computed.html", predictionsView, predictionsText)
 
 // predictionsView shows the lab's scoreboard: each prediction against the
 // figure a cell above computed, and whether it was close enough.
@@ -48,4 +51,14 @@ func newPredictionsStory(r *sim.PredictionsResult) predictionsStory {
 		}
 	}
 	return s
+}
+
+func predictionsText(w io.Writer, c cell, r *sim.PredictionsResult) {
+	for _, s := range r.Rows {
+		verdict := "not close"
+		if s.Close {
+			verdict = "close enough"
+		}
+		fmt.Fprintf(w, "%-4s %-32s you = %6.1f   actual = %6.1f   %s\n", s.Name, s.Question, s.You, s.Actual, verdict)
+	}
 }

@@ -2,12 +2,15 @@ package report
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"partlab/sim"
 )
+
+var repartitionKind = newKind("computed.html", repartitionView, repartitionText)
 
 // repartitionView shows drill D1: the keys a change of partition count
 // moves, and what happens to one busy key's order.
@@ -50,4 +53,11 @@ type repartitionStory struct {
 
 func newRepartitionStory(r *sim.RepartitionResult) repartitionStory {
 	return repartitionStory{RepartitionResult: r, Stayed: r.Keys - r.Moved, SharePct: 100 * r.Share}
+}
+
+func repartitionText(w io.Writer, c cell, r *sim.RepartitionResult) {
+	fmt.Fprintf(w, "%d keys, %d -> %d partitions (%s): %d keys move (%s%%)\n",
+		r.Keys, r.From, r.To, r.Partitioner, r.Moved, short(100*r.Share))
+	fmt.Fprintf(w, "busy key %s: partition p%d -> p%d; of %d records written after the change, %d can be read before the %d older ones\n",
+		r.Busy, r.BusyFrom, r.BusyTo, r.After, r.Exposed, r.Before)
 }

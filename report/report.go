@@ -1,26 +1,39 @@
 // Package report renders a scenario's results: the lesson's fixed-width text
 // tables, JSON, CSV and the HTML notebook pages. It computes no figure of its
-// own; every number it prints comes from package sim.
+// own; every number it prints comes from package sim, and report chooses only
+// which rows to show and the words around them.
 package report
 
 import (
+	"fmt"
+	"io"
+
 	"partlab/scenarios"
 	"partlab/sim"
 )
 
-// A Notebook is a scenario with its results, ready to render. Results holds
-// one result per computation, in cell order (see scenarios.Scenario.SimCells).
+// A Notebook is a scenario with everything computed for it, ready to render:
+// the simulation's results, and what the Kafka engine and a real run measured
+// beside them. Each comes from its own step; none changes another.
 type Notebook struct {
 	Scenario *scenarios.Scenario
-	Results  []sim.Result
+	Results  sim.Results
+	// Observed holds, by grid id, the rows the Kafka engine measured for
+	// the grids that ran on it.
+	Observed map[string]*sim.Observed
+	// Measured holds, by throughput cell id, the real runs asked for.
+	Measured map[string]*sim.Measurement
 }
 
 // cell pairs a scenario cell with its result; Result is nil for Markdown.
-// Index is the cell's place in the scenario's cells.
+// Index is the cell's place in the scenario's cells; Observed and Measured
+// are what the other engines found for it, when they ran.
 type cell struct {
 	scenarios.Cell
-	Index  int
-	Result sim.Result
+	Index    int
+	Result   sim.Result
+	Observed *sim.Observed
+	Measured *sim.Measurement
 }
 
 // cells returns the notebook's cells with their results.
@@ -29,10 +42,105 @@ func (nb Notebook) cells() []cell {
 	next := 0
 	for i, c := range nb.Scenario.Cells {
 		out[i].Cell, out[i].Index = c, i
-		if c.Sim != nil && next < len(nb.Results) {
-			out[i].Result = nb.Results[next]
+		if c.Sim != nil && next < len(nb.Results.All) {
+			out[i].Result = nb.Results.All[next]
+			out[i].Observed = nb.Observed[c.ID]
+			out[i].Measured = nb.Measured[c.ID]
 			next++
 		}
 	}
 	return out
+}
+
+// A kind is how the report shows one kind of computation: the template of
+// its page view and the view that fills it, its lines in the text output,
+// and, when other engines add to it, its entry in results.json.
+type kind struct {
+	template string
+	view     func(p *pageState, c cell) (any, error)
+	text     func(w io.Writer, c cell) error
+	json     func(c cell) any // nil: the result as it is
+}
+
+// kinds are the views of every kind of computation, each defined in the
+// kind's own file (grid.go, spread.go, …). A kind missing here is an error
+// when a page or the text meets it, and TestKindsRegistered finds it first.
+var kinds = map[sim.Kind]kind{
+	sim.KindGrid:        gridKind,
+	sim.KindOffsets:     offsetsKind,
+	sim.KindSpread:      spreadKind,
+	sim.KindThroughput:  throughputKind,
+	sim.KindOrdering:    orderingKind,
+	sim.KindRepartition: repartitionKind,
+	sim.KindAssignment:  assignmentKind,
+	sim.KindGroups:      groupsKind,
+	sim.KindSizing:      sizingKind,
+	sim.KindPredictions: predictionsKind,
+}
+
+// A computation is a computation cell with its kind's view.
+type computation struct {
+	cell
+	kind
+}
+
+// computations returns the notebook's computation cells in order, each with
+// its kind's view; a kind without one is an error.
+func (nb Notebook) computations() ([]computation, error) {
+	var out []computation
+	for _, c := range nb.cells() {
+		if c.Kind == scenarios.Markdown {
+			continue
+		}
+		k, err := kindOf(c)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", nb.Scenario.File, err)
+		}
+		out = append(out, computation{c, k})
+	}
+	return out, nil
+}
+
+// kindOf returns the view of a computation cell's kind.
+func kindOf(c cell) (kind, error) {
+	k, ok := kinds[c.Kind]
+	if !ok {
+		return kind{}, fmt.Errorf("cells[%d]: the report has no view of %s cells", c.Index, c.Kind)
+	}
+	return k, nil
+}
+
+// newKind makes a kind from functions of its result type T: a cell whose
+// result is not a T is an error.
+func newKind[T sim.Result](template string, view func(p *pageState, c cell, r T) (any, error), text func(w io.Writer, c cell, r T)) kind {
+	result := func(c cell) (T, error) {
+		r, ok := c.Result.(T)
+		if !ok {
+			return r, fmt.Errorf("%s cell %q has no %s results", c.Kind, c.ID, c.Kind)
+		}
+		return r, nil
+	}
+	return kind{
+		template: template,
+		view: func(p *pageState, c cell) (any, error) {
+			r, err := result(c)
+			if err != nil {
+				return nil, p.cellErr(c, err)
+			}
+			return view(p, c, r)
+		},
+		text: func(w io.Writer, c cell) error {
+			r, err := result(c)
+			if err == nil {
+				text(w, c, r)
+			}
+			return err
+		},
+	}
+}
+
+// withJSON gives a kind its own entry in results.json.
+func (k kind) withJSON(json func(c cell) any) kind {
+	k.json = json
+	return k
 }

@@ -2,9 +2,12 @@ package report
 
 import (
 	"fmt"
+	"io"
 
 	"partlab/sim"
 )
+
+var sizingKind = newKind("computed.html", sizingView, sizingText)
 
 // sizingView shows drill D4: the partition count a target rate needs, and
 // the count recommended with headroom.
@@ -15,4 +18,9 @@ func sizingView(p *pageState, c cell, r *sim.SizingResult) (any, error) {
 	t.add(false, thousands(r.Target), thousands(r.PerConsumer), itoa(r.Minimum), itoa(r.Headroom)+"%", itoa(r.Recommended))
 	v.tables(t)
 	return v.done("sizing.md", r)
+}
+
+func sizingText(w io.Writer, c cell, r *sim.SizingResult) {
+	fmt.Fprintf(w, "target %d records/s, one consumer %d records/s: at least %d partitions; with %d%% headroom %d\n",
+		r.Target, r.PerConsumer, r.Minimum, r.Headroom, r.Recommended)
 }

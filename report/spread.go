@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -10,6 +11,8 @@ import (
 
 	"partlab/sim"
 )
+
+var spreadKind = newKind("computed.html", spreadView, spreadText)
 
 // spreadView shows Part 1 of the lab: the keys per partition as a chart
 // with its table, where the named keys land, and the hot key's partitions.
@@ -124,4 +127,21 @@ func newSpreadStory(r *sim.SpreadResult) spreadStory {
 	s.Fixed = r.Hot != nil && len(r.Hot.Partitions) == 1
 	s.Crowd = s.Fixed && r.Covered == r.Partitions
 	return s
+}
+
+func spreadText(w io.Writer, c cell, r *sim.SpreadResult) {
+	fmt.Fprintf(w, "%d different keys spread across the %d partitions (%s):\n", r.Keys, r.Partitions, r.Partitioner)
+	var head, recs strings.Builder
+	for p, n := range r.Records {
+		fmt.Fprintf(&head, " %5s", fmt.Sprintf("p%d", p))
+		fmt.Fprintf(&recs, " %5d", n)
+	}
+	fmt.Fprintf(w, "  partition:%s\n  records:  %s\n", head.String(), recs.String())
+	fmt.Fprintf(w, "partitions that got at least one key: %d of %d\n", r.Covered, r.Partitions)
+	for _, p := range r.Probes {
+		fmt.Fprintf(w, "key %s -> partition p%d\n", p.Key, p.Partition)
+	}
+	if r.Hot != nil {
+		fmt.Fprintf(w, "the one key %s, sent %d times, landed in %d partition(s)\n", pyStr(r.Hot.Key), r.Hot.Sent, len(r.Hot.Partitions))
+	}
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 
@@ -10,6 +11,17 @@ import (
 
 	"partlab/sim"
 )
+
+var throughputKind = newKind("computed.html", throughputView, throughputText).withJSON(throughputJSON)
+
+// throughputJSON is a throughput's entry in results.json: the model and,
+// when a real run was asked for, the measured rows beside it.
+func throughputJSON(c cell) any {
+	return struct {
+		*sim.ThroughputResult
+		Measured *sim.Measurement `json:"measured,omitempty"`
+	}{c.Result.(*sim.ThroughputResult), c.Measured}
+}
 
 // throughputView shows Part 2 of the lab: the group's time, rate, speedup
 // and idle consumers per consumer count, modelled and, when a run was asked
@@ -27,14 +39,14 @@ func throughputView(p *pageState, c cell, r *sim.ThroughputResult) (any, error) 
 	setting += fmt.Sprintf(", %s ms of work per record", short(r.WorkMS))
 	v := newComputedView(p, c, r.Assignor+" assignor, "+setting)
 	v.tables(speedTable("Modelled: "+setting, r.Rows, parts))
-	if m := r.Measured; m != nil {
+	if m := c.Measured; m != nil {
 		v.tables(speedTable("Measured on "+m.Machine, m.Rows, parts))
 	}
-	v.chart(ceilingChart("chart_"+c.ID+"_speedup", r))
+	v.chart(ceilingChart("chart_"+c.ID+"_speedup", r, c.Measured))
 	if !equalSizes(r.Sizes) {
 		v.chart(sizesChart("chart_"+c.ID+"_sizes", r))
 	}
-	return v.done("throughput.md", newThroughputStory(r))
+	return v.done("throughput.md", newThroughputStory(r, c.Measured))
 }
 
 // speedTable is the lab's Part 2 table, with the ideal and the most
@@ -44,7 +56,7 @@ func speedTable(caption string, rows []sim.ThroughputRow, partitions int) table 
 		num("ideal min(C, P)"), num("idle"), num("max load")}}
 	for _, row := range rows {
 		t.add(false, itoa(row.Consumers), fixed2(row.WallS), strconv.FormatFloat(row.PerSecond, 'f', 0, 64), fixed2(row.Speedup),
-			itoa(row.Ideal), itoa(row.Idle), itoa(slices.Max(row.Loads)))
+			itoa(row.Ideal), itoa(row.Idle), itoa(row.MaxLoad()))
 		if row.Consumers == partitions {
 			t.mark()
 		}
@@ -68,7 +80,7 @@ func equalSizes(sizes []int) bool {
 // ceilingChart shows the speedup against the consumer count beside the
 // ideal min(C, P), with the ceiling at P and, when the cell was run for real,
 // the measured speedup.
-func ceilingChart(id string, r *sim.ThroughputResult) (chartView, error) {
+func ceilingChart(id string, r *sim.ThroughputResult, m *sim.Measurement) (chartView, error) {
 	parts := len(r.Sizes)
 	l := charts.NewLine()
 	l.SetGlobalOptions(chartOptions(id, "consumers", "speedup", "line")...)
@@ -78,14 +90,14 @@ func ceilingChart(id string, r *sim.ThroughputResult) (chartView, error) {
 	}
 	l.SetXAxis(counts)
 	t := table{Columns: []column{num("consumers"), num("modelled"), num("ideal")}}
-	if r.Measured != nil {
+	if m != nil {
 		t.Columns = append(t.Columns, num("measured"))
 	}
 	speedup := func(row sim.ThroughputRow) float64 { return round2(row.Speedup) }
 	for i, row := range r.Rows {
 		cells := []string{counts[i], fixed2(row.Speedup), itoa(row.Ideal)}
-		if r.Measured != nil {
-			cells = append(cells, fixed2(r.Measured.Rows[i].Speedup))
+		if m != nil {
+			cells = append(cells, fixed2(m.Rows[i].Speedup))
 		}
 		t.add(false, cells...)
 		if row.Consumers == parts {
@@ -110,13 +122,13 @@ func ceilingChart(id string, r *sim.ThroughputResult) (chartView, error) {
 			markLineStyle("end"))
 	}
 	l.AddSeries("modelled", points(values(r.Rows, speedup)), modelled...)
-	if m := r.Measured; m != nil {
+	if m != nil {
 		l.AddSeries("measured", points(values(m.Rows, speedup)),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(1)}),
 			charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(1), Width: 2, Type: "dashed"}))
 	}
 	note := fmt.Sprintf("%s; the group finishes with its slowest consumer; one consumer reading everything is 1×", plural(parts, "partition"))
-	if m := r.Measured; m != nil {
+	if m != nil {
 		note += "; measured on " + m.Machine
 	}
 	return newChart(id, "Speedup against consumers, and the ceiling at P", note, l, t)
@@ -152,43 +164,31 @@ type throughputStory struct {
 	Partitions, Records int
 	Equal               bool
 	Smallest, Largest   int // records in a partition
-	Climb               []speedRow
-	Top                 speedRow   // the most consumers up to P
-	AtP                 bool       // Top is C = P
-	Exact               bool       // every row of Climb reaches its ideal
-	Short               []speedRow // rows of Climb short of their ideal
-	Past                *speedRow  // the most consumers above P
-	Flat                bool       // Past's speedup is Top's
+	Climb               []sim.ThroughputRow
+	Top                 sim.ThroughputRow   // the most consumers up to P
+	AtP                 bool                // Top is C = P
+	Exact               bool                // every row of Climb reaches its ideal
+	Short               []sim.ThroughputRow // rows of Climb short of their ideal
+	Past                *sim.ThroughputRow  // the most consumers above P
+	Flat                bool                // Past's speedup is Top's
 	Measured            *measuredStory
-}
-
-// A speedRow is one consumer count with its most loaded consumer and the
-// speedup lost against the ideal.
-type speedRow struct {
-	sim.ThroughputRow
-	MaxLoad int
-	Lost    float64
 }
 
 // A measuredStory compares the run with the model at Top's consumer count.
 type measuredStory struct {
 	Machine    string
-	Model, Run speedRow
-	Apart      float64 // |run − model| ÷ model, in percent
-	Close      bool    // within 10%
+	Model, Run sim.ThroughputRow
+	Apart      float64 // percent, from sim.Apart
+	Close      bool    // within sim.MeasuredClose
 }
 
-func newSpeedRow(row sim.ThroughputRow) speedRow {
-	return speedRow{ThroughputRow: row, MaxLoad: slices.Max(row.Loads), Lost: max(float64(row.Ideal)-row.Speedup, 0)}
-}
-
-func newThroughputStory(r *sim.ThroughputResult) throughputStory {
+func newThroughputStory(r *sim.ThroughputResult, m *sim.Measurement) throughputStory {
 	parts := len(r.Sizes)
 	s := throughputStory{Partitions: parts, Records: r.Records, Equal: equalSizes(r.Sizes),
 		Smallest: slices.Min(r.Sizes), Largest: slices.Max(r.Sizes), Exact: true}
 	top := -1
 	for i, row := range r.Rows {
-		sr := newSpeedRow(row)
+		sr := row
 		if row.Consumers > parts {
 			if s.Past == nil || row.Consumers > s.Past.Consumers {
 				s.Past = &sr
@@ -207,17 +207,44 @@ func newThroughputStory(r *sim.ThroughputResult) throughputStory {
 	if top < 0 {
 		return s
 	}
-	s.Top = newSpeedRow(r.Rows[top])
+	s.Top = r.Rows[top]
 	s.AtP = s.Top.Consumers == parts
 	s.Flat = s.Past != nil && fixed2(s.Past.Speedup) == fixed2(s.Top.Speedup)
-	if m := r.Measured; m != nil {
-		run := newSpeedRow(m.Rows[top])
-		ms := &measuredStory{Machine: m.Machine, Model: s.Top, Run: run}
-		if s.Top.Speedup > 0 {
-			ms.Apart = 100 * max(run.Speedup-s.Top.Speedup, s.Top.Speedup-run.Speedup) / s.Top.Speedup
-		}
-		ms.Close = ms.Apart <= 10
-		s.Measured = ms
+	if m != nil {
+		run := m.Rows[top]
+		apart := sim.Apart(s.Top, run)
+		s.Measured = &measuredStory{Machine: m.Machine, Model: s.Top, Run: run, Apart: apart, Close: apart <= sim.MeasuredClose}
 	}
 	return s
+}
+
+func throughputText(w io.Writer, c cell, r *sim.ThroughputResult) {
+	fmt.Fprintf(w, "%d partitions, %s, %d records total, %s ms of work per record.\n",
+		len(r.Sizes), sizesText(r.Sizes), r.Records, short(r.WorkMS))
+	throughputTable(w, r.Rows, len(r.Sizes))
+	if m := c.Measured; m != nil {
+		fmt.Fprintf(w, "measured on %s:\n", m.Machine)
+		throughputTable(w, m.Rows, len(r.Sizes))
+	}
+}
+
+// sizesText says "100 each" for equal partitions and lists them otherwise.
+func sizesText(sizes []int) string {
+	for _, n := range sizes {
+		if n != sizes[0] {
+			return ints(sizes) + " records"
+		}
+	}
+	return fmt.Sprintf("%d records each", sizes[0])
+}
+
+func throughputTable(w io.Writer, rows []sim.ThroughputRow, partitions int) {
+	fmt.Fprintln(w, "consumers   wall(s)   records/s   speedup   idle")
+	for _, row := range rows {
+		mark := ""
+		if row.Consumers == partitions {
+			mark = "   <- C = P"
+		}
+		fmt.Fprintf(w, "%9d %9.2f %11.0f %8.2fx %6d%s\n", row.Consumers, row.WallS, row.PerSecond, row.Speedup, row.Idle, mark)
+	}
 }

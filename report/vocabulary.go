@@ -45,13 +45,14 @@ import (
 //
 // and text/template's own: printf, index, len, range, with, if, eq, lt…
 type vocabulary struct {
-	Title  string
-	Source sim.Source
-	cells  []cell
+	Title   string
+	Source  sim.Source
+	cells   []cell
+	results sim.Results
 }
 
 func newVocabulary(nb Notebook) *vocabulary {
-	return &vocabulary{Title: nb.Scenario.Title, Source: nb.Scenario.Source, cells: nb.cells()}
+	return &vocabulary{Title: nb.Scenario.Title, Source: nb.Scenario.Source, cells: nb.cells(), results: nb.Results}
 }
 
 // Baseline is the healthy pipeline, as the scenario's first grid computed it.
@@ -66,13 +67,13 @@ func (v *vocabulary) Baseline() (sim.Baseline, error) {
 
 // result returns the result of the cell with the given id and kind; kind
 // "cell" stands for any computation.
-func (v *vocabulary) result(kind, id string) (sim.Result, error) {
+func (v *vocabulary) result(kind sim.Kind, id string) (sim.Result, error) {
 	c, err := v.computation(kind, id)
 	return c.Result, err
 }
 
 // computation returns the cell with the given id and kind.
-func (v *vocabulary) computation(kind, id string) (cell, error) {
+func (v *vocabulary) computation(kind sim.Kind, id string) (cell, error) {
 	var ids []string
 	for _, c := range v.cells {
 		if c.Sim == nil || (kind != "cell" && c.Kind != kind) {
@@ -83,7 +84,7 @@ func (v *vocabulary) computation(kind, id string) (cell, error) {
 		}
 		ids = append(ids, strconv.Quote(c.ID))
 	}
-	what := kind + " cell"
+	what := string(kind) + " cell"
 	if kind == "cell" {
 		what = "cell"
 	}
@@ -96,29 +97,13 @@ func (v *vocabulary) computation(kind, id string) (cell, error) {
 // cell returns any computation's results.
 func (v *vocabulary) cell(id string) (sim.Result, error) { return v.result("cell", id) }
 
-// figure returns a figure of a lab cell by the name a prediction would give
+// figure returns a figure of a cell by the name a prediction would give
 // it, "ceiling.speedup@8"; a name the cell does not compute is an error that
 // lists the ones it does.
-func (v *vocabulary) figure(ref string) (float64, error) {
-	id, name, _ := strings.Cut(ref, ".")
-	c, err := v.computation("cell", id)
-	if err != nil {
-		return 0, err
-	}
-	valued, ok := c.Sim.(sim.Valued)
-	r, hasValue := c.Result.(interface{ Value(string) (float64, bool) })
-	if !ok || !hasValue {
-		return 0, fmt.Errorf("the %s cell %q has no named figures", c.Kind, id)
-	}
-	f, ok := r.Value(name)
-	if !ok {
-		return 0, fmt.Errorf("the %s cell %q has no figure %q (want one of %s)", c.Kind, id, name, strings.Join(valued.Values(), ", "))
-	}
-	return f, nil
-}
+func (v *vocabulary) figure(ref string) (float64, error) { return v.results.Figure(ref) }
 
 func (v *vocabulary) grid(id string) (*sim.GridResult, error) {
-	r, err := v.result("grid", id)
+	r, err := v.result(sim.KindGrid, id)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +131,7 @@ func (v *vocabulary) row(id, key string, partitions int, consumers ...int) (sim.
 }
 
 func (v *vocabulary) offsets(id string) (*sim.OffsetsResult, error) {
-	r, err := v.result("offsets", id)
+	r, err := v.result(sim.KindOffsets, id)
 	if err != nil {
 		return nil, err
 	}
@@ -203,7 +188,7 @@ type authorText struct {
 func authorTexts(s *scenarios.Scenario) []authorText {
 	out := []authorText{summaryText(s)}
 	for i, c := range s.Cells {
-		if c.Kind == "md" {
+		if c.Sim == nil {
 			out = append(out, mdText(i, c))
 		}
 	}

@@ -46,23 +46,34 @@ const maxList = 64
 // cellKinds are the computations a cell may hold, by the key that names them;
 // "md" cells are Markdown and handled apart. A decoder returns the cell's id
 // and the engine's cell; def is the id of a cell that names none.
-var cellKinds = map[string]func(d *decoder, n *yaml.Node, path, def string) (string, sim.Cell){
-	"grid":        (*decoder).grid,
-	"offsets":     (*decoder).offsets,
-	"spread":      (*decoder).spread,
-	"throughput":  (*decoder).throughput,
-	"ordering":    (*decoder).ordering,
-	"repartition": (*decoder).repartition,
-	"assignment":  (*decoder).assignment,
-	"groups":      (*decoder).groups,
-	"sizing":      (*decoder).sizing,
-	"predictions": (*decoder).predictions,
+var cellKinds = map[sim.Kind]func(d *decoder, n *yaml.Node, path, def string) (string, sim.Cell){
+	sim.KindGrid:        (*decoder).grid,
+	sim.KindOffsets:     (*decoder).offsets,
+	sim.KindSpread:      (*decoder).spread,
+	sim.KindThroughput:  (*decoder).throughput,
+	sim.KindOrdering:    (*decoder).ordering,
+	sim.KindRepartition: (*decoder).repartition,
+	sim.KindAssignment:  (*decoder).assignment,
+	sim.KindGroups:      (*decoder).groups,
+	sim.KindSizing:      (*decoder).sizing,
+	sim.KindPredictions: (*decoder).predictions,
+}
+
+// Kinds lists the kinds of computation a scenario may hold, sorted; the
+// report and the engine must know every one (TestKindsRegistered).
+func Kinds() []sim.Kind {
+	var out []sim.Kind
+	for k := range cellKinds {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
 }
 
 func cellKindNames() []string {
-	names := []string{"md"}
+	names := []string{string(Markdown)}
 	for k := range cellKinds {
-		names = append(names, k)
+		names = append(names, string(k))
 	}
 	sort.Strings(names)
 	return names

@@ -96,8 +96,10 @@ func (d *decoder) integers(n *yaml.Node, path string, b bounds) []int {
 	var out []int
 	for i, item := range items {
 		p := fmt.Sprintf("%s[%d]", path, i)
+		before := len(d.errs)
 		v := int(d.integer(item, p, b))
-		if slices.Contains(out, v) && item.Tag == "!!int" {
+		// A value that failed its own check is no duplicate of anything.
+		if len(d.errs) == before && slices.Contains(out, v) {
 			d.errorf(item, p, "duplicate value %d", v)
 		}
 		out = append(out, v)

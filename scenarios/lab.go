@@ -296,15 +296,13 @@ func (d *decoder) checkFigure(n *yaml.Node, path, ref string) {
 		return
 	}
 	id, figure, _ := strings.Cut(ref, ".")
-	if c, ok := d.earlier[id].(sim.Valued); ok && slices.Contains(c.Values(), figure) {
+	if c := d.earlier[id]; c != nil && slices.Contains(sim.FigureNames(c), figure) {
 		return
 	}
 	var offer []string
 	for _, id := range d.order {
-		if c, ok := d.earlier[id].(sim.Valued); ok {
-			for _, v := range c.Values() {
-				offer = append(offer, id+"."+v)
-			}
+		for _, f := range sim.FigureNames(d.earlier[id]) {
+			offer = append(offer, id+"."+f)
 		}
 	}
 	if len(offer) == 0 {

@@ -37,13 +37,17 @@ type Scenario struct {
 	Cells     []Cell
 }
 
+// Markdown is the kind of a cell of Markdown narrative: a cell of the
+// notebook, but no computation, so sim has no such kind.
+const Markdown sim.Kind = "md"
+
 // Cell is one notebook cell: Markdown, or a computation for the engine.
 type Cell struct {
-	Kind     string // "md", "grid", "offsets", …
-	ID       string // names a computation's results; empty for md
-	Markdown string // md cells
-	TextAt   Pos    // md cells: where Markdown's text starts in the file
-	Input    string // the cell's YAML as written, shown folded like a notebook's input
+	Kind     sim.Kind // Markdown, or the kind of Sim
+	ID       string   // names a computation's results; empty for md
+	Markdown string   // md cells
+	TextAt   Pos      // md cells: where Markdown's text starts in the file
+	Input    string   // the cell's YAML as written, shown folded like a notebook's input
 	Sim      sim.Cell
 }
 
@@ -181,9 +185,9 @@ func (d *decoder) cell(n *yaml.Node, path string, number int, lines [][]byte) Ce
 		return Cell{}
 	}
 	k, v := n.Content[0], n.Content[1]
-	kind := k.Value
-	path = join(path, kind)
-	if kind == "md" {
+	kind := sim.Kind(k.Value)
+	path = join(path, k.Value)
+	if kind == Markdown {
 		return Cell{Kind: kind, Markdown: d.text(v, path), TextAt: textPos(v, lines)}
 	}
 	decode, ok := cellKinds[kind]

@@ -188,3 +188,13 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestOutOfBoundsIsNoDuplicate checks that values that failed their bounds
+// are not counted as duplicates of each other: [0, 5000] is two values out
+// of bounds, not a duplicate 0.
+func TestOutOfBoundsIsNoDuplicate(t *testing.T) {
+	_, err := Parse(strings.NewReader("title: t\ncells:\n  - grid: {keys: [subscriber], partitions: [0, 5000]}\n"), "x.yaml")
+	if err == nil || strings.Contains(err.Error(), "duplicate") || strings.Count(err.Error(), "must be between 1 and 4096") != 2 {
+		t.Errorf("error %v, want two bounds errors and no duplicate", err)
+	}
+}

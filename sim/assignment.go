@@ -14,7 +14,7 @@ type Assignment struct {
 
 // AssignmentResult is each group size's shares.
 type AssignmentResult struct {
-	Kind       string          `json:"kind"` // "assignment"
+	Kind       Kind            `json:"kind"` // KindAssignment
 	ID         string          `json:"id"`
 	Assignor   string          `json:"assignor"`
 	Partitions int             `json:"partitions"`
@@ -29,14 +29,21 @@ type AssignmentRow struct {
 	Idle      int     `json:"idle"`   // consumers that own none
 }
 
-func (a Assignment) cellID() string { return a.ID }
+// KindAssignment is the kind of a Assignment cell.
+const KindAssignment Kind = "assignment"
+
+// Kind returns KindAssignment.
+func (Assignment) Kind() Kind { return KindAssignment }
+
+// CellID returns the cell's id.
+func (a Assignment) CellID() string { return a.ID }
 
 func (a Assignment) run(*env) (Result, error) {
 	assign, err := AssignorByName(a.Assignor)
 	if err != nil {
 		return nil, err
 	}
-	res := &AssignmentResult{Kind: "assignment", ID: a.ID, Assignor: a.Assignor, Partitions: a.Partitions}
+	res := &AssignmentResult{Kind: KindAssignment, ID: a.ID, Assignor: a.Assignor, Partitions: a.Partitions}
 	for _, c := range a.Consumers {
 		row := AssignmentRow{Consumers: c, Owned: assign(a.Partitions, c)}
 		for _, parts := range row.Owned {
@@ -51,27 +58,23 @@ func (a Assignment) run(*env) (Result, error) {
 	return res, nil
 }
 
-// Value answers useful@C and idle@C.
-func (r *AssignmentResult) Value(name string) (float64, bool) {
-	figure, c, ok := atCount(name)
-	for _, row := range r.Rows {
-		if ok && row.Consumers == c {
-			switch figure {
-			case "useful":
-				return float64(row.Useful), true
-			case "idle":
-				return float64(row.Idle), true
+// An assignment's figures are a family over its consumer counts: useful@C
+// and idle@C.
+var assignmentFigures = figureTable[Assignment, *AssignmentResult, AssignmentRow]{
+	members: func(a Assignment) []string { return itoaAll(a.Consumers) },
+	row: func(r *AssignmentResult, member string) (AssignmentRow, bool) {
+		c, err := strconv.Atoi(member)
+		for _, row := range r.Rows {
+			if err == nil && row.Consumers == c {
+				return row, true
 			}
 		}
-	}
-	return 0, false
+		return AssignmentRow{}, false
+	},
+	family: []figure[Assignment, AssignmentRow]{
+		{name: "useful", value: func(r AssignmentRow) float64 { return float64(r.Useful) }},
+		{name: "idle", value: func(r AssignmentRow) float64 { return float64(r.Idle) }},
+	},
 }
 
-// Values lists the names Value answers for this cell.
-func (a Assignment) Values() []string {
-	var names []string
-	for _, c := range a.Consumers {
-		names = append(names, "useful@"+strconv.Itoa(c), "idle@"+strconv.Itoa(c))
-	}
-	return names
-}
+func (Assignment) figures() figureSet { return assignmentFigures }

@@ -2,7 +2,9 @@ package sim
 
 import (
 	"cmp"
+	"fmt"
 	"math"
+	"strings"
 )
 
 // Grid is the lesson's experiment: every key × partition count × consumer
@@ -30,19 +32,18 @@ type Combo struct {
 
 // GridResult is a grid's figures: one Row per combination, keys outermost and
 // consumer counts innermost, as the lesson's loops run. Rows are always the
-// simulation's; Kafka holds the same combinations measured on Kafka when the
-// grid's engine asks for them (see package partlab/sim/kafka).
+// simulation's; package partlab/sim/kafka measures the same combinations,
+// in an Observed of their own, when the grid's engine asks for them.
 type GridResult struct {
-	Kind        string    `json:"kind"` // "grid"
-	ID          string    `json:"id"`
-	Partitioner string    `json:"partitioner"`
-	Assignor    string    `json:"assignor"`
-	Engine      Engine    `json:"engine"`
-	Records     int       `json:"records"`
-	Baseline    Baseline  `json:"baseline"`
-	Rows        []Row     `json:"rows"`
-	Kafka       *Observed `json:"kafka,omitempty"`
-	Grid        Grid      `json:"-"`
+	Kind        Kind     `json:"kind"` // KindGrid
+	ID          string   `json:"id"`
+	Partitioner string   `json:"partitioner"`
+	Assignor    string   `json:"assignor"`
+	Engine      Engine   `json:"engine"`
+	Records     int      `json:"records"`
+	Baseline    Baseline `json:"baseline"`
+	Rows        []Row    `json:"rows"`
+	Grid        Grid     `json:"-"`
 }
 
 // Row is one combination of a grid: what its consumers read and computed.
@@ -72,6 +73,36 @@ type Row struct {
 	Ideal   int     `json:"ideal"`
 }
 
+// Range is the smallest and the largest value over the regions; 0, 0 when
+// there is none.
+func (rs Regions) Range() (low, high float64) {
+	for i, v := range rs {
+		if i == 0 || v.Value < low {
+			low = v.Value
+		}
+		if i == 0 || v.Value > high {
+			high = v.Value
+		}
+	}
+	return low, high
+}
+
+// SplitRange is the fewest and the most subscribers a key splits over the
+// grid's partition counts that split any, at one consumer count; 0, 0 when
+// none does.
+func (r *GridResult) SplitRange(k Key, consumers int) (fewest, most int) {
+	for _, p := range r.Grid.Partitions {
+		row, _ := r.Row(k, p, consumers)
+		if row.Split > 0 {
+			if most == 0 || row.Split < fewest {
+				fewest = row.Split
+			}
+			most = max(most, row.Split)
+		}
+	}
+	return fewest, most
+}
+
 // Row returns the row of a combination, or false if the grid has none.
 func (r *GridResult) Row(k Key, partitions, consumers int) (Row, bool) {
 	for _, row := range r.Rows {
@@ -96,7 +127,7 @@ func (g Grid) run(e *env) (Result, error) {
 		return nil, err
 	}
 	res := &GridResult{
-		Kind: "grid", ID: g.ID, Partitioner: g.Partitioner, Assignor: g.Assignor,
+		Kind: KindGrid, ID: g.ID, Partitioner: g.Partitioner, Assignor: g.Assignor,
 		Engine: cmp.Or(g.Engine, EngineSim), Records: d.Records(), Baseline: d.baseline, Grid: g,
 	}
 	part := make([]int32, d.Records())
@@ -192,4 +223,50 @@ func (d *Data) Observe(k Key, owned [][]int, logs [][]Reading) Row {
 	return d.row(k, owned, tl, d.deviation(tl))
 }
 
-func (g Grid) cellID() string { return g.ID }
+// KindGrid is the kind of a Grid cell.
+const KindGrid Kind = "grid"
+
+// Kind returns KindGrid.
+func (Grid) Kind() Kind { return KindGrid }
+
+// CellID returns the cell's id.
+func (g Grid) CellID() string { return g.ID }
+
+// A grid's figures are a family over its combinations, each named
+// KEY/P/C: max_load@record/4/4 is the most loaded consumer's records with
+// the record key, 4 partitions and 4 consumers.
+var gridFigures = figureTable[Grid, *GridResult, Row]{
+	members: func(g Grid) []string {
+		var names []string
+		for _, k := range g.Keys {
+			for _, p := range g.Partitions {
+				for _, c := range g.Consumers {
+					names = append(names, fmt.Sprintf("%s/%d/%d", k, p, c))
+				}
+			}
+		}
+		return names
+	},
+	row: func(r *GridResult, member string) (Row, bool) {
+		var k string
+		var p, c int
+		if n, err := fmt.Sscanf(strings.ReplaceAll(member, "/", " "), "%s %d %d", &k, &p, &c); err != nil || n != 3 {
+			return Row{}, false
+		}
+		return r.Row(Key(k), p, c)
+	},
+	family: []figure[Grid, Row]{
+		{name: "max_load", value: func(r Row) float64 { return float64(r.MaxLoad) }},
+		{name: "min_load", value: func(r Row) float64 { return float64(r.MinLoad) }},
+		{name: "idle", value: func(r Row) float64 { return float64(r.Idle) }},
+		{name: "split", value: func(r Row) float64 { return float64(r.Split) }},
+		{name: "rows", value: func(r Row) float64 { return float64(r.Rows) }},
+		{name: "lost", value: func(r Row) float64 { return float64(r.Lost) }},
+		{name: "skew", value: func(r Row) float64 { return r.Skew }},
+		{name: "drift", value: func(r Row) float64 { return r.Drift }},
+		{name: "speedup", value: func(r Row) float64 { return r.Speedup }},
+		{name: "ideal", value: func(r Row) float64 { return float64(r.Ideal) }},
+	},
+}
+
+func (Grid) figures() figureSet { return gridFigures }

@@ -46,7 +46,7 @@ func TestGridInvariants(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, r := range rs[0].(*GridResult).Rows {
+			for _, r := range rs.All[0].(*GridResult).Rows {
 				sum, idle := 0, 0
 				for _, l := range r.Loads {
 					sum += l

@@ -20,7 +20,7 @@ type Group struct {
 
 // GroupsResult is each group's share of the topic.
 type GroupsResult struct {
-	Kind       string       `json:"kind"` // "groups"
+	Kind       Kind         `json:"kind"` // KindGroups
 	ID         string       `json:"id"`
 	Assignor   string       `json:"assignor"`
 	Partitions int          `json:"partitions"`
@@ -36,7 +36,14 @@ type GroupShare struct {
 	Loads    []int   `json:"loads"`    // each member's records
 }
 
-func (g Groups) cellID() string { return g.ID }
+// KindGroups is the kind of a Groups cell.
+const KindGroups Kind = "groups"
+
+// Kind returns KindGroups.
+func (Groups) Kind() Kind { return KindGroups }
+
+// CellID returns the cell's id.
+func (g Groups) CellID() string { return g.ID }
 
 func (g Groups) run(*env) (Result, error) {
 	assign, err := AssignorByName(g.Assignor)
@@ -47,7 +54,7 @@ func (g Groups) run(*env) (Result, error) {
 	for p := range sizes {
 		sizes[p] = g.Records
 	}
-	res := &GroupsResult{Kind: "groups", ID: g.ID, Assignor: g.Assignor, Partitions: g.Partitions,
+	res := &GroupsResult{Kind: KindGroups, ID: g.ID, Assignor: g.Assignor, Partitions: g.Partitions,
 		Records: g.Partitions * g.Records}
 	for _, grp := range g.Groups {
 		// Groups keep their own offsets: each is assigned the whole topic,
@@ -62,21 +69,26 @@ func (g Groups) run(*env) (Result, error) {
 	return res, nil
 }
 
-// Value answers received@NAME.
-func (r *GroupsResult) Value(name string) (float64, bool) {
-	for _, g := range r.Groups {
-		if name == "received@"+g.Name {
-			return float64(g.Received), true
+// A groups cell's figures are a family: received@NAME for every group.
+var groupsFigures = figureTable[Groups, *GroupsResult, GroupShare]{
+	members: func(g Groups) []string {
+		names := make([]string, len(g.Groups))
+		for i, grp := range g.Groups {
+			names[i] = grp.Name
 		}
-	}
-	return 0, false
+		return names
+	},
+	row: func(r *GroupsResult, name string) (GroupShare, bool) {
+		for _, g := range r.Groups {
+			if g.Name == name {
+				return g, true
+			}
+		}
+		return GroupShare{}, false
+	},
+	family: []figure[Groups, GroupShare]{
+		{name: "received", value: func(g GroupShare) float64 { return float64(g.Received) }},
+	},
 }
 
-// Values lists the names Value answers for this cell.
-func (g Groups) Values() []string {
-	var names []string
-	for _, grp := range g.Groups {
-		names = append(names, "received@"+grp.Name)
-	}
-	return names
-}
+func (Groups) figures() figureSet { return groupsFigures }

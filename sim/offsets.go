@@ -17,7 +17,7 @@ type Offsets struct {
 // OffsetsResult is what an Offsets cell prints. LastOffset is -1 when the
 // partition is empty, and then First and Subscriber are empty too.
 type OffsetsResult struct {
-	Kind        string      `json:"kind"` // "offsets"
+	Kind        Kind        `json:"kind"` // KindOffsets
 	ID          string      `json:"id"`
 	Key         Key         `json:"key"`
 	Partitions  int         `json:"partitions"`
@@ -57,7 +57,7 @@ func (o Offsets) run(e *env) (Result, error) {
 		return nil, err
 	}
 	res := &OffsetsResult{
-		Kind: "offsets", ID: o.ID, Key: o.Key, Partitions: o.Partitions,
+		Kind: KindOffsets, ID: o.ID, Key: o.Key, Partitions: o.Partitions,
 		Partition: o.Partition, LastOffset: -1, Partitioner: o.Partitioner,
 	}
 	part := make([]int32, d.Records())
@@ -95,4 +95,18 @@ func (o Offsets) run(e *env) (Result, error) {
 	return res, nil
 }
 
-func (o Offsets) cellID() string { return o.ID }
+// KindOffsets is the kind of a Offsets cell.
+const KindOffsets Kind = "offsets"
+
+// Kind returns KindOffsets.
+func (Offsets) Kind() Kind { return KindOffsets }
+
+// CellID returns the cell's id.
+func (o Offsets) CellID() string { return o.ID }
+
+var offsetsFigures = figureTable[Offsets, *OffsetsResult, struct{}]{figures: []figure[Offsets, *OffsetsResult]{
+	{name: "records", value: func(r *OffsetsResult) float64 { return float64(r.Records) }},
+	{name: "last_offset", value: func(r *OffsetsResult) float64 { return float64(r.LastOffset) }},
+}}
+
+func (Offsets) figures() figureSet { return offsetsFigures }

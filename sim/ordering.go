@@ -24,7 +24,7 @@ type Ordering struct {
 // OrderingResult counts inversions: adjacent pairs where a later record has a
 // smaller production sequence number than the one before it.
 type OrderingResult struct {
-	Kind        string  `json:"kind"` // "ordering"
+	Kind        Kind    `json:"kind"` // KindOrdering
 	ID          string  `json:"id"`
 	Partitioner string  `json:"partitioner"`
 	Records     int     `json:"records"`
@@ -50,14 +50,21 @@ func Inversions(seqs []int) int {
 	return n
 }
 
-func (o Ordering) cellID() string { return o.ID }
+// KindOrdering is the kind of a Ordering cell.
+const KindOrdering Kind = "ordering"
+
+// Kind returns KindOrdering.
+func (Ordering) Kind() Kind { return KindOrdering }
+
+// CellID returns the cell's id.
+func (o Ordering) CellID() string { return o.ID }
 
 func (o Ordering) run(e *env) (Result, error) {
 	pt, err := PartitionerByName(o.Partitioner, e.src.Seed)
 	if err != nil {
 		return nil, err
 	}
-	res := &OrderingResult{Kind: "ordering", ID: o.ID, Partitioner: o.Partitioner, Records: o.Records,
+	res := &OrderingResult{Kind: KindOrdering, ID: o.ID, Partitioner: o.Partitioner, Records: o.Records,
 		Keys: len(o.Keys), Logs: make([][]int, o.Partitions)}
 	home := make([]int, len(o.Keys))
 	for k, key := range o.Keys {
@@ -119,27 +126,21 @@ func (e *env) interleave(logs [][]int, read []int) []int {
 	return seen
 }
 
-// Value answers inversions, partition_inversions (summed), key_inversions and
-// useful.
-func (r *OrderingResult) Value(name string) (float64, bool) {
-	switch name {
-	case "inversions":
-		return float64(r.Inversions), true
-	case "partition_inversions":
-		n := 0
-		for _, x := range r.LogInv {
-			n += x
-		}
-		return float64(n), true
-	case "key_inversions":
-		return float64(r.KeyInv), true
-	case "useful":
-		return float64(r.Useful), true
-	}
-	return 0, false
-}
+var orderingFigures = figureTable[Ordering, *OrderingResult, struct{}]{figures: []figure[Ordering, *OrderingResult]{
+	{name: "inversions", value: func(r *OrderingResult) float64 { return float64(r.Inversions) }},
+	{name: "partition_inversions", value: func(r *OrderingResult) float64 { return float64(r.PartitionInversions()) }},
+	{name: "key_inversions", value: func(r *OrderingResult) float64 { return float64(r.KeyInv) }},
+	{name: "useful", value: func(r *OrderingResult) float64 { return float64(r.Useful) }},
+}}
 
-// Values lists the names Value answers for this cell.
-func (Ordering) Values() []string {
-	return []string{"inversions", "partition_inversions", "key_inversions", "useful"}
+func (Ordering) figures() figureSet { return orderingFigures }
+
+// PartitionInversions is the inversions of every partition on its own, summed:
+// 0 whenever the partitions keep production order.
+func (r *OrderingResult) PartitionInversions() int {
+	n := 0
+	for _, x := range r.LogInv {
+		n += x
+	}
+	return n
 }

@@ -3,8 +3,10 @@ package sim
 import (
 	"fmt"
 	"math"
-	"strings"
 )
+
+// KindPredictions is the kind of a Predictions cell.
+const KindPredictions Kind = "predictions"
 
 // Predictions is the lab's scoreboard: the learner's guesses, each checked
 // against a figure an earlier cell computed ("spread.hot_partitions",
@@ -25,7 +27,7 @@ type Prediction struct {
 
 // PredictionsResult is the scoreboard.
 type PredictionsResult struct {
-	Kind string  `json:"kind"` // "predictions"
+	Kind Kind    `json:"kind"` // KindPredictions
 	ID   string  `json:"id"`
 	Rows []Score `json:"rows"`
 }
@@ -41,32 +43,26 @@ type Score struct {
 	Close     bool    `json:"close"`
 }
 
-// A Valued cell offers named figures to predictions; its result answers them.
-type Valued interface {
-	Cell
-	Values() []string
-}
-
-type valuedResult interface {
-	Value(name string) (float64, bool)
-}
-
-func (p Predictions) cellID() string { return p.ID }
-
 func (p Predictions) run(e *env) (Result, error) {
-	res := &PredictionsResult{Kind: "predictions", ID: p.ID}
+	res := &PredictionsResult{Kind: KindPredictions, ID: p.ID}
 	for _, item := range p.Items {
-		id, name, _ := strings.Cut(item.Actual, ".")
-		r, ok := e.results[id].(valuedResult)
-		if !ok {
-			return nil, fmt.Errorf("prediction %s: no cell %q with figures before this one", item.Name, id)
-		}
-		v, ok := r.Value(name)
-		if !ok {
-			return nil, fmt.Errorf("prediction %s: cell %q has no figure %q", item.Name, id, name)
+		v, err := e.done.Figure(item.Actual)
+		if err != nil {
+			return nil, fmt.Errorf("prediction %s: %w", item.Name, err)
 		}
 		res.Rows = append(res.Rows, Score{Name: item.Name, Question: item.Question, You: item.You, Actual: v,
 			Of: item.Actual, Tolerance: item.Tolerance, Close: math.Abs(item.You-v) <= item.Tolerance})
 	}
 	return res, nil
 }
+
+// The scoreboard names figures and has none of its own.
+var predictionsFigures = figureTable[Predictions, *PredictionsResult, struct{}]{}
+
+func (Predictions) figures() figureSet { return predictionsFigures }
+
+// Kind returns KindPredictions.
+func (Predictions) Kind() Kind { return KindPredictions }
+
+// CellID returns the cell's id.
+func (p Predictions) CellID() string { return p.ID }

@@ -17,7 +17,7 @@ type Repartition struct {
 
 // RepartitionResult is what moved.
 type RepartitionResult struct {
-	Kind        string  `json:"kind"` // "repartition"
+	Kind        Kind    `json:"kind"` // KindRepartition
 	ID          string  `json:"id"`
 	Partitioner string  `json:"partitioner"`
 	Keys        int     `json:"keys"`
@@ -35,14 +35,21 @@ type RepartitionResult struct {
 	Exposed int `json:"exposed"`
 }
 
-func (r Repartition) cellID() string { return r.ID }
+// KindRepartition is the kind of a Repartition cell.
+const KindRepartition Kind = "repartition"
+
+// Kind returns KindRepartition.
+func (Repartition) Kind() Kind { return KindRepartition }
+
+// CellID returns the cell's id.
+func (r Repartition) CellID() string { return r.ID }
 
 func (r Repartition) run(e *env) (Result, error) {
 	pt, err := PartitionerByName(r.Partitioner, e.src.Seed)
 	if err != nil {
 		return nil, err
 	}
-	res := &RepartitionResult{Kind: "repartition", ID: r.ID, Partitioner: r.Partitioner, Keys: len(r.Keys),
+	res := &RepartitionResult{Kind: KindRepartition, ID: r.ID, Partitioner: r.Partitioner, Keys: len(r.Keys),
 		From: r.From, To: r.To, Busy: r.Busy, Before: r.Before, After: r.After}
 	for _, k := range r.Keys {
 		h := pt.Hash([]byte(k))
@@ -61,18 +68,10 @@ func (r Repartition) run(e *env) (Result, error) {
 	return res, nil
 }
 
-// Value answers moved, share and exposed.
-func (r *RepartitionResult) Value(name string) (float64, bool) {
-	switch name {
-	case "moved":
-		return float64(r.Moved), true
-	case "share":
-		return r.Share, true
-	case "exposed":
-		return float64(r.Exposed), true
-	}
-	return 0, false
-}
+var repartitionFigures = figureTable[Repartition, *RepartitionResult, struct{}]{figures: []figure[Repartition, *RepartitionResult]{
+	{name: "moved", value: func(r *RepartitionResult) float64 { return float64(r.Moved) }},
+	{name: "share", value: func(r *RepartitionResult) float64 { return r.Share }},
+	{name: "exposed", value: func(r *RepartitionResult) float64 { return float64(r.Exposed) }},
+}}
 
-// Values lists the names Value answers for this cell.
-func (Repartition) Values() []string { return []string{"moved", "share", "exposed"} }
+func (Repartition) figures() figureSet { return repartitionFigures }

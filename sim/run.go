@@ -4,9 +4,12 @@ import "fmt"
 
 // A Cell is one computation of a scenario: a Grid or an Offsets for the
 // Messaging Systems lesson; a Spread, Throughput, Ordering, Repartition,
-// Assignment, Groups, Sizing or Predictions for the Day 24 lab.
+// Assignment, Groups, Sizing or Predictions for the Day 24 lab. Each kind's
+// file holds its spec, its result, its run and its figure table.
 type Cell interface {
-	cellID() string
+	Kind() Kind
+	CellID() string
+	figures() figureSet
 	run(*env) (Result, error)
 }
 
@@ -15,35 +18,39 @@ type Cell interface {
 type Result any
 
 // Run computes every cell over one source, generated once and only if a cell
-// needs it; results[i] belongs to cells[i].
-func Run(src Source, cells []Cell) ([]Result, error) {
-	e := &env{src: src, results: map[string]Result{}}
-	results := make([]Result, len(cells))
+// needs it.
+func Run(src Source, cells []Cell) (Results, error) {
+	e := &env{src: src}
 	for i, c := range cells {
 		r, err := c.run(e)
 		if err != nil {
-			return nil, fmt.Errorf("cell %d (%s): %w", i+1, c.cellID(), err)
+			return Results{}, fmt.Errorf("cell %d (%s): %w", i+1, c.CellID(), err)
 		}
-		results[i] = r
-		e.results[c.cellID()] = r
+		e.done.Cells = append(e.done.Cells, c)
+		e.done.All = append(e.done.All, r)
 	}
-	return results, nil
+	e.done.Data = e.d
+	return e.done, nil
 }
 
 // env hands cells the scenario's source, generating it on first use, and the
-// results of the cells before them.
+// cells computed before them.
 type env struct {
-	src     Source
-	d       *Data
-	err     error
-	done    bool
-	results map[string]Result
+	src  Source
+	d    *Data
+	err  error
+	done Results
 }
 
 func (e *env) data() (*Data, error) {
-	if !e.done {
+	if e.d == nil && e.err == nil {
 		e.d, e.err = Generate(e.src)
-		e.done = true
 	}
 	return e.d, e.err
+}
+
+// result returns the result of an earlier cell.
+func (e *env) result(id string) Result {
+	_, r, _ := e.done.Of(id)
+	return r
 }

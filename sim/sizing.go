@@ -13,7 +13,7 @@ type Sizing struct {
 
 // SizingResult is the minimum and the recommended partition count.
 type SizingResult struct {
-	Kind        string `json:"kind"` // "sizing"
+	Kind        Kind   `json:"kind"` // KindSizing
 	ID          string `json:"id"`
 	Target      int    `json:"target"`
 	PerConsumer int    `json:"per_consumer"`
@@ -22,26 +22,26 @@ type SizingResult struct {
 	Recommended int    `json:"recommended"`
 }
 
-func (s Sizing) cellID() string { return s.ID }
+// KindSizing is the kind of a Sizing cell.
+const KindSizing Kind = "sizing"
+
+// Kind returns KindSizing.
+func (Sizing) Kind() Kind { return KindSizing }
+
+// CellID returns the cell's id.
+func (s Sizing) CellID() string { return s.ID }
 
 func (s Sizing) run(*env) (Result, error) {
 	minimum := ceilDiv(s.Target, s.PerConsumer)
-	return &SizingResult{Kind: "sizing", ID: s.ID, Target: s.Target, PerConsumer: s.PerConsumer,
+	return &SizingResult{Kind: KindSizing, ID: s.ID, Target: s.Target, PerConsumer: s.PerConsumer,
 		Headroom: s.Headroom, Minimum: minimum, Recommended: ceilDiv(minimum*(100+s.Headroom), 100)}, nil
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
 
-// Value answers minimum and recommended.
-func (r *SizingResult) Value(name string) (float64, bool) {
-	switch name {
-	case "minimum":
-		return float64(r.Minimum), true
-	case "recommended":
-		return float64(r.Recommended), true
-	}
-	return 0, false
-}
+var sizingFigures = figureTable[Sizing, *SizingResult, struct{}]{figures: []figure[Sizing, *SizingResult]{
+	{name: "minimum", value: func(r *SizingResult) float64 { return float64(r.Minimum) }},
+	{name: "recommended", value: func(r *SizingResult) float64 { return float64(r.Recommended) }},
+}}
 
-// Values lists the names Value answers for this cell.
-func (Sizing) Values() []string { return []string{"minimum", "recommended"} }
+func (Sizing) figures() figureSet { return sizingFigures }

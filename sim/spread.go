@@ -16,7 +16,7 @@ type Spread struct {
 
 // SpreadResult is where the keys went.
 type SpreadResult struct {
-	Kind        string  `json:"kind"` // "spread"
+	Kind        Kind    `json:"kind"` // KindSpread
 	ID          string  `json:"id"`
 	Partitioner string  `json:"partitioner"`
 	Keys        int     `json:"keys"`
@@ -40,14 +40,21 @@ type HotKey struct {
 	Partitions []int  `json:"partitions"`
 }
 
-func (s Spread) cellID() string { return s.ID }
+// KindSpread is the kind of a Spread cell.
+const KindSpread Kind = "spread"
+
+// Kind returns KindSpread.
+func (Spread) Kind() Kind { return KindSpread }
+
+// CellID returns the cell's id.
+func (s Spread) CellID() string { return s.ID }
 
 func (s Spread) run(e *env) (Result, error) {
 	pt, err := PartitionerByName(s.Partitioner, e.src.Seed)
 	if err != nil {
 		return nil, err
 	}
-	res := &SpreadResult{Kind: "spread", ID: s.ID, Partitioner: s.Partitioner, Keys: len(s.Keys),
+	res := &SpreadResult{Kind: KindSpread, ID: s.ID, Partitioner: s.Partitioner, Keys: len(s.Keys),
 		Partitions: s.Partitions, Records: make([]int, s.Partitions)}
 	for _, k := range s.Keys {
 		res.Records[pt.Partition([]byte(k), s.Partitions)]++
@@ -72,30 +79,14 @@ func (s Spread) run(e *env) (Result, error) {
 	return res, nil
 }
 
-// Value returns the figures a prediction may name: keys, covered and
-// hot_partitions.
-func (r *SpreadResult) Value(name string) (float64, bool) {
-	switch name {
-	case "keys":
-		return float64(r.Keys), true
-	case "covered":
-		return float64(r.Covered), true
-	case "hot_partitions":
-		if r.Hot != nil {
-			return float64(len(r.Hot.Partitions)), true
-		}
-	}
-	return 0, false
-}
+var spreadFigures = figureTable[Spread, *SpreadResult, struct{}]{figures: []figure[Spread, *SpreadResult]{
+	{name: "keys", value: func(r *SpreadResult) float64 { return float64(r.Keys) }},
+	{name: "covered", value: func(r *SpreadResult) float64 { return float64(r.Covered) }},
+	{name: "hot_partitions", value: func(r *SpreadResult) float64 { return float64(len(r.Hot.Partitions)) },
+		when: func(s Spread) bool { return s.Hot != "" }},
+}}
 
-// Values lists the names Value answers for this cell.
-func (s Spread) Values() []string {
-	names := []string{"keys", "covered"}
-	if s.Hot != "" {
-		names = append(names, "hot_partitions")
-	}
-	return names
-}
+func (Spread) figures() figureSet { return spreadFigures }
 
 // indexes returns the positions of the true entries.
 func indexes(set []bool) []int {

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -36,17 +37,14 @@ type GridCombo struct {
 
 // ThroughputResult is the modelled group for each consumer count.
 type ThroughputResult struct {
-	Kind     string          `json:"kind"` // "throughput"
+	Kind     Kind            `json:"kind"` // KindThroughput
 	ID       string          `json:"id"`
 	Assignor string          `json:"assignor"`
 	Sizes    []int           `json:"sizes"` // records per partition
 	Records  int             `json:"records"`
 	WorkMS   float64         `json:"work_ms"`
 	Rows     []ThroughputRow `json:"rows"`
-	// Measured is filled by package sim/measure when a run is asked for;
-	// the engine itself reads no clock.
-	Measured *Measurement `json:"measured,omitempty"`
-	Spec     Throughput   `json:"-"`
+	Spec     Throughput      `json:"-"`
 }
 
 // ThroughputRow is one consumer count.
@@ -60,13 +58,42 @@ type ThroughputRow struct {
 	Idle      int     `json:"idle"`       // consumers with no record to work
 }
 
-// Measurement is a real run of a Throughput cell, with the machine it ran on.
+// MaxLoad is the most loaded consumer's records: the group's pace.
+func (r ThroughputRow) MaxLoad() int { return slices.Max(r.Loads) }
+
+// Lost is the speedup lost against the ideal min(C, P); 0 when the row
+// reaches it.
+func (r ThroughputRow) Lost() float64 { return max(float64(r.Ideal)-r.Speedup, 0) }
+
+// MeasuredClose is how far, in percent of the model, a measured speedup may
+// stray and still ride the partition count as the model does.
+const MeasuredClose = 10
+
+// Apart is how far a measured row's speedup is from the model's, in percent
+// of the model's: |run − model| ÷ model; 0 when the model has no speedup.
+func Apart(model, run ThroughputRow) float64 {
+	if model.Speedup <= 0 {
+		return 0
+	}
+	return 100 * max(run.Speedup-model.Speedup, model.Speedup-run.Speedup) / model.Speedup
+}
+
+// Measurement is a real run of a Throughput cell, with the machine it ran
+// on: package sim/measure makes it, beside the model, since the engine
+// itself reads no clock.
 type Measurement struct {
 	Machine string          `json:"machine"`
 	Rows    []ThroughputRow `json:"rows"`
 }
 
-func (t Throughput) cellID() string { return t.ID }
+// KindThroughput is the kind of a Throughput cell.
+const KindThroughput Kind = "throughput"
+
+// Kind returns KindThroughput.
+func (Throughput) Kind() Kind { return KindThroughput }
+
+// CellID returns the cell's id.
+func (t Throughput) CellID() string { return t.ID }
 
 func (t Throughput) run(e *env) (Result, error) {
 	assign, err := AssignorByName(t.Assignor)
@@ -78,7 +105,7 @@ func (t Throughput) run(e *env) (Result, error) {
 		sizes[p] = t.Records
 	}
 	if t.From != nil {
-		g, ok := e.results[t.From.Grid].(*GridResult)
+		g, ok := e.result(t.From.Grid).(*GridResult)
 		if !ok {
 			return nil, fmt.Errorf("no grid %q before this cell", t.From.Grid)
 		}
@@ -88,7 +115,7 @@ func (t Throughput) run(e *env) (Result, error) {
 		}
 		sizes = row.Sizes
 	}
-	res := &ThroughputResult{Kind: "throughput", ID: t.ID, Assignor: t.Assignor, Sizes: sizes,
+	res := &ThroughputResult{Kind: KindThroughput, ID: t.ID, Assignor: t.Assignor, Sizes: sizes,
 		WorkMS: float64(t.Work) / float64(time.Millisecond), Spec: t}
 	for _, n := range sizes {
 		res.Records += n
@@ -133,6 +160,19 @@ func NewThroughputRow(records int, loads []int, partitions int, wall, single tim
 	return r
 }
 
+// MeasureCost is how long measuring the cell takes by its own model: one
+// consumer alone, then every larger consumer count of the cell, to a tenth
+// of a second.
+func (r *ThroughputResult) MeasureCost() time.Duration {
+	total := float64(r.Records) * r.WorkMS / 1000
+	for _, row := range r.Rows {
+		if row.Consumers > 1 {
+			total += row.WallS
+		}
+	}
+	return time.Duration(total * float64(time.Second)).Round(100 * time.Millisecond)
+}
+
 // Row returns the row of a consumer count.
 func (r *ThroughputResult) Row(consumers int) (ThroughputRow, bool) {
 	for _, row := range r.Rows {
@@ -143,47 +183,32 @@ func (r *ThroughputResult) Row(consumers int) (ThroughputRow, bool) {
 	return ThroughputRow{}, false
 }
 
-// Value answers speedup@C, per_second@C, wall_s@C and idle@C.
-func (r *ThroughputResult) Value(name string) (float64, bool) {
-	figure, c, ok := atCount(name)
-	if !ok {
-		return 0, false
-	}
-	row, ok := r.Row(c)
-	if !ok {
-		return 0, false
-	}
-	switch figure {
-	case "speedup":
-		return row.Speedup, true
-	case "per_second":
-		return row.PerSecond, true
-	case "wall_s":
-		return row.WallS, true
-	case "idle":
-		return float64(row.Idle), true
-	}
-	return 0, false
+// A throughput's figures are a family over its consumer counts: speedup@C,
+// per_second@C, wall_s@C and idle@C.
+var throughputFigures = figureTable[Throughput, *ThroughputResult, ThroughputRow]{
+	members: func(t Throughput) []string { return itoaAll(t.Consumers) },
+	row: func(r *ThroughputResult, member string) (ThroughputRow, bool) {
+		c, err := strconv.Atoi(member)
+		if err != nil {
+			return ThroughputRow{}, false
+		}
+		return r.Row(c)
+	},
+	family: []figure[Throughput, ThroughputRow]{
+		{name: "speedup", value: func(r ThroughputRow) float64 { return r.Speedup }},
+		{name: "per_second", value: func(r ThroughputRow) float64 { return r.PerSecond }},
+		{name: "wall_s", value: func(r ThroughputRow) float64 { return r.WallS }},
+		{name: "idle", value: func(r ThroughputRow) float64 { return float64(r.Idle) }},
+	},
 }
 
-// Values lists the names Value answers for this cell.
-func (t Throughput) Values() []string {
-	var names []string
-	for _, c := range t.Consumers {
-		for _, f := range []string{"speedup", "per_second", "wall_s", "idle"} {
-			names = append(names, f+"@"+strconv.Itoa(c))
-		}
-	}
-	return names
-}
+func (Throughput) figures() figureSet { return throughputFigures }
 
-// atCount splits "figure@N".
-func atCount(name string) (figure string, n int, ok bool) {
-	for i := len(name) - 1; i >= 0; i-- {
-		if name[i] == '@' {
-			n, err := strconv.Atoi(name[i+1:])
-			return name[:i], n, err == nil
-		}
+// itoaAll spells whole numbers: the members of a family over counts.
+func itoaAll(ns []int) []string {
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = strconv.Itoa(n)
 	}
-	return "", 0, false
+	return out
 }

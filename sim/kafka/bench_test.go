@@ -12,8 +12,7 @@ import (
 // line does, starting and closing kfake; "cluster" reuses one kfake cluster
 // reached through its brokers, as a real cluster would be.
 func BenchmarkLessonGrid(b *testing.B) {
-	res := simulate(b, lessonSource, lessonGrid)
-	results := []sim.Result{res}
+	rs, res := simulate(b, lessonSource, lessonGrid)
 	fake, _ := fakeCluster(b)
 	for _, bc := range []struct {
 		name string
@@ -24,7 +23,7 @@ func BenchmarkLessonGrid(b *testing.B) {
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
-				if err := Run(b.Context(), bc.cfg, lessonSource, results); err != nil {
+				if _, err := Run(b.Context(), bc.cfg, rs); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -40,10 +39,10 @@ func BenchmarkThroughput(b *testing.B) {
 	src := sim.Source{Seed: 20260218, Subscribers: 20_000, Periods: 12}
 	g := lessonGrid
 	g.Keys, g.Partitions = []sim.Key{sim.KeyRecord}, []int{8}
-	res := simulate(b, src, g)
+	rs, res := simulate(b, src, g)
 	fake, _ := fakeCluster(b)
 	for b.Loop() {
-		if err := Run(b.Context(), Config{Brokers: fake.ListenAddrs()}, src, []sim.Result{res}); err != nil {
+		if _, err := Run(b.Context(), Config{Brokers: fake.ListenAddrs()}, rs); err != nil {
 			b.Fatal(err)
 		}
 	}

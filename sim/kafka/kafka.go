@@ -34,43 +34,41 @@ const (
 	MaxRecords   = 2_400_000
 )
 
-// Run measures on Kafka every grid among results whose engine asks for it
-// (sim.Engine.Kafka) and sets its GridResult.Kafka; src is the source the
-// results were computed from. A run with no such grid starts nothing. On
-// error no result is changed.
-func Run(ctx context.Context, cfg Config, src sim.Source, results []sim.Result) error {
+// Run measures on Kafka every grid among the results whose engine asks for
+// it (sim.Engine.Kafka), putting the readings the simulation generated
+// (rs.Data) through Kafka, and returns each grid's rows by grid id. A run
+// with no such grid starts nothing and returns nil.
+func Run(ctx context.Context, cfg Config, rs sim.Results) (map[string]*sim.Observed, error) {
 	var grids []*sim.GridResult
-	for _, r := range results {
+	for _, r := range rs.All {
 		if g, ok := r.(*sim.GridResult); ok && g.Engine.Kafka() {
 			grids = append(grids, g)
 		}
 	}
 	if len(grids) == 0 {
-		return nil
+		return nil, nil
 	}
-	d, err := sim.Generate(src)
-	if err != nil {
-		return err
-	}
+	d := rs.Data
 	for _, g := range grids {
 		if err := check(d, g.Grid); err != nil {
-			return fmt.Errorf("kafka engine: grid %q: %w", g.ID, err)
+			return nil, fmt.Errorf("kafka engine: grid %q: %w", g.ID, err)
 		}
 	}
 	cfg.Timeout = cmp.Or(cfg.Timeout, DefaultTimeout)
 	c, err := connect(ctx, cfg)
 	if err != nil {
-		return fmt.Errorf("kafka engine: %w", err)
+		return nil, fmt.Errorf("kafka engine: %w", err)
 	}
 	defer c.close()
 	observed, err := c.run(ctx, d, grids)
 	if err != nil {
-		return fmt.Errorf("kafka engine: %w", err)
+		return nil, fmt.Errorf("kafka engine: %w", err)
 	}
+	byID := make(map[string]*sim.Observed, len(grids))
 	for i, g := range grids {
-		g.Kafka = observed[i]
+		byID[g.ID] = observed[i]
 	}
-	return nil
+	return byID, nil
 }
 
 // check rejects, before anything starts, a grid the engine cannot run.

@@ -31,14 +31,15 @@ var lessonGrid = sim.Grid{
 	Partitioner: "lesson", Assignor: "roundrobin", Engine: sim.EngineBoth,
 }
 
-// simulate runs a grid in the simulation.
-func simulate(t testing.TB, src sim.Source, g sim.Grid) *sim.GridResult {
+// simulate runs a grid in the simulation: the results the engine takes,
+// and the grid's among them.
+func simulate(t testing.TB, src sim.Source, g sim.Grid) (sim.Results, *sim.GridResult) {
 	t.Helper()
-	res, err := sim.Run(src, []sim.Cell{g})
+	rs, err := sim.Run(src, []sim.Cell{g})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res[0].(*sim.GridResult)
+	return rs, rs.All[0].(*sim.GridResult)
 }
 
 // fakeCluster starts a kfake cluster that the test owns, as a user's own
@@ -96,11 +97,12 @@ func TestKafkaAgreesWithTheSimulation(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res := simulate(t, tc.src, tc.grid)
-			if err := Run(t.Context(), Config{}, tc.src, []sim.Result{res}); err != nil {
+			rs, res := simulate(t, tc.src, tc.grid)
+			obs, err := Run(t.Context(), Config{}, rs)
+			if err != nil {
 				t.Fatal(err)
 			}
-			o := res.Kafka
+			o := obs[res.ID]
 			if o == nil || o.Engine != "kafka" || o.Cluster != "kfake" || len(o.Rows) != len(res.Rows) {
 				t.Fatalf("observed %+v for %d rows", o, len(res.Rows))
 			}
@@ -124,11 +126,8 @@ func TestRecordsTravelled(t *testing.T) {
 	src := lessonSource
 	g := lessonGrid
 	g.Consumers = []int{3, 4}
-	res := simulate(t, src, g)
-	d, err := sim.Generate(src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rs, res := simulate(t, src, g)
+	d := rs.Data
 	c, err := connect(t.Context(), Config{Timeout: DefaultTimeout})
 	if err != nil {
 		t.Fatal(err)
@@ -199,11 +198,12 @@ func TestKeylessRowsSayWhyTheyDiffer(t *testing.T) {
 	fake, adm := fakeCluster(t)
 	g := lessonGrid
 	g.Keys = []sim.Key{sim.KeyNone, sim.KeySubscriber}
-	res := simulate(t, lessonSource, g)
-	if err := Run(t.Context(), Config{Brokers: fake.ListenAddrs()}, lessonSource, []sim.Result{res}); err != nil {
+	rs, res := simulate(t, lessonSource, g)
+	obs, err := Run(t.Context(), Config{Brokers: fake.ListenAddrs()}, rs)
+	if err != nil {
 		t.Fatal(err)
 	}
-	o := res.Kafka
+	o := obs[res.ID]
 	if o.Cluster != "brokers" {
 		t.Errorf("cluster %q, want brokers", o.Cluster)
 	}
@@ -240,13 +240,13 @@ func TestKeylessRowsSayWhyTheyDiffer(t *testing.T) {
 // which brokers it could not reach, but not how, which stays in the chain.
 func TestUnreachableBrokers(t *testing.T) {
 	addr := kafkatest.ClosedPort(t)
-	res := simulate(t, lessonSource, lessonGrid)
-	err := Run(t.Context(), Config{Brokers: []string{addr}, Timeout: 10 * time.Second}, lessonSource, []sim.Result{res})
+	rs, _ := simulate(t, lessonSource, lessonGrid)
+	obs, err := Run(t.Context(), Config{Brokers: []string{addr}, Timeout: 10 * time.Second}, rs)
 	want := "kafka engine: could not reach the brokers " + addr
 	if err == nil || err.Error() != want || !errors.Is(err, syscall.ECONNREFUSED) {
 		t.Fatalf("error %v, want %q wrapping connection refused", err, want)
 	}
-	if res.Kafka != nil {
+	if obs != nil {
 		t.Error("the failed run set the grid's Kafka figures")
 	}
 }
@@ -256,8 +256,8 @@ func TestUnreachableBrokers(t *testing.T) {
 func TestTopicCreationFails(t *testing.T) {
 	fake, adm := fakeCluster(t)
 	kafkatest.FailTopicCreation(fake, "topic creation is disabled")
-	res := simulate(t, lessonSource, lessonGrid)
-	err := Run(t.Context(), Config{Brokers: fake.ListenAddrs()}, lessonSource, []sim.Result{res})
+	rs, _ := simulate(t, lessonSource, lessonGrid)
+	obs, err := Run(t.Context(), Config{Brokers: fake.ListenAddrs()}, rs)
 	if err == nil || !errors.Is(err, kerr.PolicyViolation) {
 		t.Fatalf("error %v, want a policy violation", err)
 	}
@@ -266,7 +266,7 @@ func TestTopicCreationFails(t *testing.T) {
 			t.Errorf("error %q does not say %q", err, want)
 		}
 	}
-	if res.Kafka != nil {
+	if obs != nil {
 		t.Error("the failed run set the grid's Kafka figures")
 	}
 	if left := leftBehind(t, adm); len(left) > 0 {
@@ -284,8 +284,8 @@ func TestGroupDoesNotStabilise(t *testing.T) {
 		resp.ErrorCode = kerr.CoordinatorLoadInProgress.Code
 		return resp, nil, true
 	})
-	res := simulate(t, lessonSource, lessonGrid)
-	err := Run(t.Context(), Config{Brokers: fake.ListenAddrs(), Timeout: time.Second}, lessonSource, []sim.Result{res})
+	rs, _ := simulate(t, lessonSource, lessonGrid)
+	_, err := Run(t.Context(), Config{Brokers: fake.ListenAddrs(), Timeout: time.Second}, rs)
 	want := `kafka engine: grid "keys": key subscriber, partitions 1: consumers 4: group "partlab-`
 	if err == nil || !strings.HasPrefix(err.Error(), want) ||
 		!strings.Contains(err.Error(), "the consumer group did not stabilise (0 of 4 consumers in one generation, 0 of 1 partitions with exactly one owner): no answer within 1s (the timeout)") {
@@ -311,9 +311,13 @@ func TestRefusesGridsItCannotRun(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := lessonGrid
 			tc.edit(&g)
-			res := &sim.GridResult{Kind: "grid", ID: g.ID, Engine: sim.EngineKafka, Grid: g}
+			d, err := sim.Generate(tc.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rs := sim.Results{All: []sim.Result{&sim.GridResult{Kind: sim.KindGrid, ID: g.ID, Engine: sim.EngineKafka, Grid: g}}, Data: d}
 			// Brokers that do not exist: reaching for them would fail differently.
-			err := Run(t.Context(), Config{Brokers: []string{"127.0.0.1:1"}}, tc.src, []sim.Result{res})
+			_, err = Run(t.Context(), Config{Brokers: []string{"127.0.0.1:1"}}, rs)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v, want %q", err, tc.want)
 			}
@@ -325,9 +329,9 @@ func TestRefusesGridsItCannotRun(t *testing.T) {
 func TestSimulationOnlyStartsNothing(t *testing.T) {
 	g := lessonGrid
 	g.Engine = sim.EngineSim
-	res := simulate(t, lessonSource, g)
-	if err := Run(t.Context(), Config{Brokers: []string{"127.0.0.1:1"}}, lessonSource, []sim.Result{res}); err != nil || res.Kafka != nil {
-		t.Errorf("error %v, kafka %+v", err, res.Kafka)
+	rs, _ := simulate(t, lessonSource, g)
+	if obs, err := Run(t.Context(), Config{Brokers: []string{"127.0.0.1:1"}}, rs); err != nil || obs != nil {
+		t.Errorf("error %v, kafka %+v", err, obs)
 	}
 }
 
@@ -336,8 +340,9 @@ func TestProgress(t *testing.T) {
 	var b strings.Builder
 	g := lessonGrid
 	g.Keys, g.Partitions = []sim.Key{sim.KeyPeriod}, []int{2}
-	res := simulate(t, lessonSource, g)
-	if err := Run(t.Context(), Config{Progress: &b}, lessonSource, []sim.Result{res}); err != nil {
+	rs, _ := simulate(t, lessonSource, g)
+	_, err := Run(t.Context(), Config{Progress: &b}, rs)
+	if err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{

@@ -1,0 +1,129 @@
+package sim
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// A figure is one named number of a kind's result, as predictions, the
+// page's figure function and expectations name it: "covered", or a member of
+// a family such as "speedup@8". when, if set, says whether a cell computes
+// the figure at all (a spread without a hot key has no hot_partitions).
+type figure[C Cell, R any] struct {
+	name  string
+	value func(R) float64
+	when  func(C) bool
+}
+
+// A figureTable is one kind's figures: plain ones, and one family "name@M"
+// whose members M come from the cell's spec (the consumer counts, the group
+// names) and whose values come from the member's row W of the result.
+// Both the list of names and the lookup read it, so they cannot disagree.
+type figureTable[C Cell, R Result, W any] struct {
+	figures []figure[C, R]
+	members func(C) []string          // the family's members, in the spec's order
+	row     func(R, string) (W, bool) // a member's row of the result
+	family  []figure[C, W]
+}
+
+// figureSet is a figureTable with its types put away, so that every kind's
+// table answers the same two questions.
+type figureSet interface {
+	names(Cell) []string
+	value(Result, string) (float64, bool)
+}
+
+func (t figureTable[C, R, W]) names(c Cell) []string {
+	spec := c.(C)
+	var names []string
+	for _, f := range t.figures {
+		if f.when == nil || f.when(spec) {
+			names = append(names, f.name)
+		}
+	}
+	if t.members != nil {
+		for _, m := range t.members(spec) {
+			for _, f := range t.family {
+				names = append(names, f.name+"@"+m)
+			}
+		}
+	}
+	return names
+}
+
+func (t figureTable[C, R, W]) value(r Result, name string) (float64, bool) {
+	res, ok := r.(R)
+	if !ok {
+		return 0, false
+	}
+	for _, f := range t.figures {
+		if f.name == name {
+			return f.value(res), true
+		}
+	}
+	figure, member, ok := strings.Cut(name, "@")
+	if !ok || t.row == nil {
+		return 0, false
+	}
+	for _, f := range t.family {
+		if f.name == figure {
+			if w, ok := t.row(res, member); ok {
+				return f.value(w), true
+			}
+		}
+	}
+	return 0, false
+}
+
+// FigureNames lists the figures a cell computes, from its spec alone, before
+// anything is computed: scenarios checks the figures predictions name with it.
+func FigureNames(c Cell) []string { return c.figures().names(c) }
+
+// Results are a scenario's computations: All[i] is the result of Cells[i].
+// Data is the source they read, nil when no cell needed it; the Kafka engine
+// puts the same readings through Kafka.
+type Results struct {
+	Cells []Cell
+	All   []Result
+	Data  *Data
+}
+
+// Of returns the result of the cell with the given id.
+func (rs Results) Of(id string) (Cell, Result, bool) {
+	for i, c := range rs.Cells {
+		if c.CellID() == id && i < len(rs.All) {
+			return c, rs.All[i], true
+		}
+	}
+	return nil, nil, false
+}
+
+// Figure resolves "id.figure", such as "ceiling.speedup@8" or
+// "keys.max_load@record/4/4"; a name no cell computes is an error that lists
+// the names that exist. It is the one resolver of figure names: predictions,
+// the page's templates and expectations all read figures through it.
+func (rs Results) Figure(ref string) (float64, error) {
+	id, name, _ := strings.Cut(ref, ".")
+	c, r, ok := rs.Of(id)
+	if !ok {
+		var ids []string
+		for _, c := range rs.Cells[:len(rs.All)] {
+			ids = append(ids, fmt.Sprintf("%q", c.CellID()))
+		}
+		if len(ids) == 0 {
+			return 0, fmt.Errorf("no cell %q: the scenario has no computation", id)
+		}
+		return 0, fmt.Errorf("no cell %q (want one of %s)", id, strings.Join(ids, ", "))
+	}
+	names := FigureNames(c)
+	if slices.Contains(names, name) {
+		if v, ok := c.figures().value(r, name); ok {
+			return v, nil
+		}
+	}
+	if len(names) == 0 {
+		return 0, fmt.Errorf("the %s cell %q has no named figures", c.Kind(), id)
+	}
+	return 0, fmt.Errorf("the %s cell %q has no figure %q (want one of %s)", c.Kind(), id, name, strings.Join(names, ", "))
+}

@@ -1,0 +1,76 @@
+package sim
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestFigure(t *testing.T) {
+	cells := []Cell{
+		Grid{ID: "keys", Keys: []Key{KeyRecord, KeyPeriod}, Partitions: []int{4}, Consumers: []int{4}, Partitioner: "lesson", Assignor: "roundrobin"},
+		Throughput{ID: "tp", Partitions: 8, Records: 100, Work: time.Millisecond, Consumers: []int{8, 16}, Assignor: "roundrobin"},
+		Spread{ID: "sp", Keys: []string{"a", "b"}, Partitions: 2, Partitioner: "crc32"},
+		Groups{ID: "gr", Partitions: 6, Records: 10, Groups: []Group{{Name: "A", Consumers: 3}}, Assignor: "range"},
+	}
+	rs, err := Run(Source{Seed: 20260218, Subscribers: 200, Periods: 12}, cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		ref  string
+		want float64
+		err  string
+	}{
+		{ref: "keys.max_load@record/4/4", want: 621},
+		{ref: "keys.idle@period/4/4", want: 0},
+		{ref: "tp.speedup@8", want: 8},
+		{ref: "tp.idle@16", want: 8},
+		{ref: "sp.keys", want: 2},
+		{ref: "gr.received@A", want: 60},
+		{ref: "tp.speedup@3", err: `the throughput cell "tp" has no figure "speedup@3" (want one of speedup@8, per_second@8,`},
+		{ref: "keys.max_load@record/5/4", err: `has no figure "max_load@record/5/4"`},
+		{ref: "sp.hot_partitions", err: `(want one of keys, covered)`},
+		{ref: "nope.keys", err: `no cell "nope" (want one of "keys", "tp", "sp", "gr")`},
+	} {
+		got, err := rs.Figure(tc.ref)
+		switch {
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("%s: error %v, want one containing %q", tc.ref, err, tc.err)
+		case tc.err == "" && (err != nil || got != tc.want):
+			t.Errorf("%s = %v, %v; want %v", tc.ref, got, err, tc.want)
+		}
+	}
+}
+
+// TestFigureNames checks that every name a cell offers resolves: the list and
+// the lookup read one table.
+func TestFigureNames(t *testing.T) {
+	cells := []Cell{
+		Grid{ID: "g", Keys: []Key{KeySubscriber}, Partitions: []int{2, 3}, Consumers: []int{1, 4}, Partitioner: "lesson", Assignor: "range"},
+		Offsets{ID: "o", Key: KeySubscriber, Partitions: 4, Partitioner: "lesson"},
+		Spread{ID: "s", Keys: []string{"a"}, Partitions: 3, Partitioner: "crc32", Hot: "a", HotCount: 5},
+		Throughput{ID: "t", Partitions: 2, Records: 3, Work: time.Millisecond, Consumers: []int{1, 3}, Assignor: "range"},
+		Ordering{ID: "or", Records: 10, Keys: []string{"k0", "k1"}, Partitions: 4, Partitioner: "crc32"},
+		Repartition{ID: "r", Keys: []string{"a", "b"}, From: 2, To: 3, Partitioner: "murmur2", Busy: "a", Before: 1, After: 1},
+		Assignment{ID: "a", Partitions: 6, Consumers: []int{4, 10}, Assignor: "range"},
+		Groups{ID: "gr", Partitions: 6, Records: 1, Groups: []Group{{Name: "A", Consumers: 2}}, Assignor: "range"},
+		Sizing{ID: "si", Target: 10, PerConsumer: 3, Headroom: 50},
+	}
+	rs, err := Run(Source{Seed: 1, Subscribers: 20, Periods: 3}, cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cells {
+		names := FigureNames(c)
+		if len(names) == 0 || len(slices.Compact(slices.Sorted(slices.Values(names)))) != len(names) {
+			t.Errorf("%s: figures %v, want some, each once", c.Kind(), names)
+		}
+		for _, n := range names {
+			if _, err := rs.Figure(c.CellID() + "." + n); err != nil {
+				t.Errorf("%s: %v", c.Kind(), err)
+			}
+		}
+	}
+}
