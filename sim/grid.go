@@ -3,6 +3,7 @@ package sim
 import (
 	"cmp"
 	"math"
+	"slices"
 )
 
 // Grid is the lesson's experiment: every key × partition count × consumer
@@ -72,14 +73,21 @@ type Row struct {
 	Ideal   int     `json:"ideal"`
 }
 
-// Row returns the row of a combination, or false if the grid has none.
+// Row returns the row of a combination, or false if the grid has none. Rows
+// run keys outermost and consumer counts innermost, so the row's index follows
+// from its place on each of the grid's axes: a page that reads every row stays
+// linear in the number of rows.
 func (r *GridResult) Row(k Key, partitions, consumers int) (Row, bool) {
-	for _, row := range r.Rows {
-		if row.Key == k && row.Partitions == partitions && row.Consumers == consumers {
-			return row, true
-		}
+	g := r.Grid
+	ki, pi, ci := slices.Index(g.Keys, k), slices.Index(g.Partitions, partitions), slices.Index(g.Consumers, consumers)
+	if ki < 0 || pi < 0 || ci < 0 {
+		return Row{}, false
 	}
-	return Row{}, false
+	i := (ki*len(g.Partitions)+pi)*len(g.Consumers) + ci
+	if i >= len(r.Rows) {
+		return Row{}, false
+	}
+	return r.Rows[i], true
 }
 
 func (g Grid) run(e *env) (Result, error) {

@@ -140,3 +140,28 @@ func TestGenerateRejectsBadSources(t *testing.T) {
 		}
 	}
 }
+
+// Row finds every combination by its place on the grid's axes, and nothing
+// off them.
+func TestGridRow(t *testing.T) {
+	g := lessonGrid("lesson", "range", KeyPeriod, KeyNone, KeySubscriber)
+	rs, err := Run(Source{Seed: 3, Subscribers: 41, Periods: 5}, []Cell{g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := rs[0].(*GridResult)
+	for _, want := range res.Rows {
+		got, ok := res.Row(want.Key, want.Partitions, want.Consumers)
+		if !ok || !reflect.DeepEqual(got, want) {
+			t.Errorf("Row(%s, %d, %d) = %+v, %v; want %+v", want.Key, want.Partitions, want.Consumers, got, ok, want)
+		}
+	}
+	for _, c := range []struct {
+		k    Key
+		p, c int
+	}{{KeyRecord, 2, 4}, {KeyPeriod, 5, 4}, {KeyPeriod, 2, 2}} {
+		if _, ok := res.Row(c.k, c.p, c.c); ok {
+			t.Errorf("Row(%s, %d, %d) found a row off the grid", c.k, c.p, c.c)
+		}
+	}
+}
