@@ -217,7 +217,7 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 		return report.Notebook{}, err
 	}
 	flags.apply(s)
-	res, err := sim.Run(s.Source, s.SimCells())
+	res, err := sim.Run(ctx, s.Source, s.SimCells())
 	if err == nil {
 		err = kafka.Run(ctx, kafkaConfig(s, stderr), s.Source, res)
 	}

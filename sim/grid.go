@@ -107,12 +107,13 @@ func (g Grid) run(e *env) (Result, error) {
 		Kind: "grid", ID: g.ID, Partitioner: g.Partitioner, Assignor: g.Assignor,
 		Engine: cmp.Or(g.Engine, EngineSim), Records: d.Records(), Baseline: d.baseline, Grid: g,
 	}
-	part := make([]int32, d.Records())
-	for _, k := range g.Keys {
-		pl := newPlacer(d, k, pt)
-		for _, p := range g.Partitions {
-			pl.fill(part, p)
-			tl := d.tally(part, p)
+	tls, err := g.tally(e, d, pt)
+	if err != nil {
+		return nil, err
+	}
+	for x, k := range g.Keys {
+		for y, p := range g.Partitions {
+			tl := tls[x*len(g.Partitions)+y]
 			dev := d.deviation(tl)
 			for _, c := range g.Consumers {
 				res.Rows = append(res.Rows, d.row(k, assign(p, c), tl, dev))
@@ -120,6 +121,54 @@ func (g Grid) run(e *env) (Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// tally places the readings under every key and partition count of the grid
+// and tallies each placement, keys outermost. The subscribers are shared out
+// in chunks among the workers, each of which tallies every combination of
+// its chunks while their readings are in cache; the workers' tallies then
+// add up exactly, however the chunks fell.
+func (g Grid) tally(e *env, d *Data, pt Partitioner) ([]tally, error) {
+	t, combos := d.Source.Periods, len(g.Keys)*len(g.Partitions)
+	partial := make([][]tally, e.workers)
+	err := chunked(e.ctx, e.workers, d.Source.Subscribers, func(w, lo, hi int) {
+		if partial[w] == nil {
+			partial[w] = make([]tally, 0, combos)
+			for range g.Keys {
+				for _, p := range g.Partitions {
+					partial[w] = append(partial[w], d.newTally(p))
+				}
+			}
+		}
+		var row [MaxPeriods]int32
+		for x, k := range g.Keys {
+			pl := newPlacer(d, k, pt)
+			tls := partial[w][x*len(g.Partitions) : (x+1)*len(g.Partitions)]
+			for i := lo; i < hi; i++ {
+				h := pl.digests(i)
+				rise, cell := d.rise[i*t:i*t+t], int(d.region[i])*t
+				for y, p := range g.Partitions {
+					pl.row(row[:t], h, p)
+					tls[y].add(row[:t], rise, cell)
+				}
+			}
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	tls := make([]tally, combos)
+	column := make([]tally, len(partial))
+	for c := range tls {
+		for w := range partial {
+			column[w] = tally{}
+			if partial[w] != nil {
+				column[w] = partial[w][c]
+			}
+		}
+		tls[c] = addUp(column)
+	}
+	return tls, nil
 }
 
 // row turns a tally into a grid row for one consumer group.
@@ -186,7 +235,6 @@ func (d *Data) Observe(k Key, owned [][]int, logs [][]Reading) Row {
 			cell := int(d.region[r.Subscriber])*t + r.Period
 			tl.rows++
 			tl.total[cell] += int64(r.Index - int(prev-1))
-			tl.cells[cell] = true
 		}
 		for _, r := range log {
 			table[r.Subscriber*t+r.Period] = 0

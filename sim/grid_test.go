@@ -42,7 +42,7 @@ func TestGridInvariants(t *testing.T) {
 	for _, pt := range PartitionerNames() {
 		for _, as := range AssignorNames() {
 			g := lessonGrid(pt, as, KeySubscriber, KeyRecord, KeyPeriod, KeyNone)
-			rs, err := Run(src, []Cell{g})
+			rs, err := Run(t.Context(), src, []Cell{g})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -94,7 +94,7 @@ func TestObserveAgreesWithGrid(t *testing.T) {
 					logs[x] = append(logs[x], r)
 				}
 				owned := Range(p, 5)
-				tl := d.tally(part, p)
+				tl := tallyOf(d, part, p)
 				want := d.row(k, owned, tl, d.deviation(tl))
 				if got := d.Observe(k, owned, logs); !reflect.DeepEqual(got, want) {
 					t.Errorf("%s %s P=%d:\nObserve %+v\ngrid    %+v", name, k, p, got, want)
@@ -102,6 +102,17 @@ func TestObserveAgreesWithGrid(t *testing.T) {
 			}
 		}
 	}
+}
+
+// tallyOf tallies a whole placement: part[i*Periods+j] is the partition of
+// reading (i, j).
+func tallyOf(d *Data, part []int32, n int) tally {
+	t := d.Source.Periods
+	tl := d.newTally(n)
+	for i := range d.Source.Subscribers {
+		tl.add(part[i*t:i*t+t], d.rise[i*t:i*t+t], int(d.region[i])*t)
+	}
+	return tl
 }
 
 func TestWriteOrderSortsNamesAsStrings(t *testing.T) {
@@ -145,7 +156,7 @@ func TestGenerateRejectsBadSources(t *testing.T) {
 // off them.
 func TestGridRow(t *testing.T) {
 	g := lessonGrid("lesson", "range", KeyPeriod, KeyNone, KeySubscriber)
-	rs, err := Run(Source{Seed: 3, Subscribers: 41, Periods: 5}, []Cell{g})
+	rs, err := Run(t.Context(), Source{Seed: 3, Subscribers: 41, Periods: 5}, []Cell{g})
 	if err != nil {
 		t.Fatal(err)
 	}

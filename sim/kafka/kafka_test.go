@@ -33,7 +33,7 @@ var lessonGrid = sim.Grid{
 // simulate runs a grid in the simulation.
 func simulate(t testing.TB, src sim.Source, g sim.Grid) *sim.GridResult {
 	t.Helper()
-	res, err := sim.Run(src, []sim.Cell{g})
+	res, err := sim.Run(t.Context(), src, []sim.Cell{g})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ func TestMeasuredSpeedupFollowsTheModel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping a timed run in -short mode")
 	}
-	rs, err := sim.Run(sim.Source{}, []sim.Cell{sim.Throughput{ID: "t", Partitions: 8, Records: 20,
+	rs, err := sim.Run(t.Context(), sim.Source{}, []sim.Cell{sim.Throughput{ID: "t", Partitions: 8, Records: 20,
 		Work: 10 * time.Millisecond, Consumers: []int{8, 16}, Assignor: "roundrobin"}})
 	if err != nil {
 		t.Fatal(err)
@@ -39,7 +39,7 @@ func TestMeasuredSpeedupFollowsTheModel(t *testing.T) {
 }
 
 func TestMeasureStopsWithTheContext(t *testing.T) {
-	rs, _ := sim.Run(sim.Source{}, []sim.Cell{sim.Throughput{ID: "t", Partitions: 1, Records: 1000,
+	rs, _ := sim.Run(t.Context(), sim.Source{}, []sim.Cell{sim.Throughput{ID: "t", Partitions: 1, Records: 1000,
 		Work: time.Second, Consumers: []int{1}, Assignor: "range"}})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
