@@ -46,8 +46,8 @@ type placer struct {
 	d       *Data
 	key     Key
 	pt      Partitioner
-	periods [][]byte   // the period labels, as key suffixes
-	period  []uint32   // KeyPeriod: each period's digest, the same for everyone
+	periods [][]byte // the period labels, as key suffixes
+	period  []uint32 // KeyPeriod: each period's digest, the same for everyone
 	h       [MaxPeriods]uint32
 	buf     []byte
 }
