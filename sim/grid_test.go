@@ -120,7 +120,7 @@ func TestWriteOrderSortsNamesAsStrings(t *testing.T) {
 	var names []string
 	for r := range d.WriteOrder {
 		if r.Period == 0 && len(names) < 4 {
-			names = append(names, d.Subscribers[r.Subscriber].Name)
+			names = append(names, d.Subscriber(r.Subscriber).Name)
 		}
 	}
 	// Python sorts "A1000" before "A101", and "A100" before both.
@@ -131,7 +131,7 @@ func TestWriteOrderSortsNamesAsStrings(t *testing.T) {
 	i := 0
 	for r := range d.WriteOrder {
 		if r.Period == 0 {
-			pos[d.Subscribers[r.Subscriber].Name] = i
+			pos[d.Subscriber(r.Subscriber).Name] = i
 		}
 		i++
 	}

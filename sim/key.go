@@ -29,9 +29,9 @@ func KeyByName(name string) (Key, error) { return byName(keys, "key", name) }
 func (d *Data) Value(buf []byte, k Key, i, j int) []byte {
 	switch k {
 	case KeySubscriber:
-		return append(buf, d.Subscribers[i].Name...)
+		return appendName(buf, i)
 	case KeyRecord:
-		return append(append(buf, d.Subscribers[i].Name...), d.periods[j]...)
+		return append(appendName(buf, i), d.periods[j]...)
 	case KeyPeriod:
 		return append(buf, d.periods[j]...)
 	}

@@ -162,7 +162,7 @@ func (d *Data) serving(tl tally, region int) (mean float64, ok bool) {
 func (d *Data) healthy(tl tally) Baseline {
 	b := Baseline{Rows: tl.rows}
 	seen := make([]bool, len(regionNames))
-	for i, reg := range d.region {
+	for _, reg := range d.region {
 		// Regions enter s4's dict with the first consumption row of a subscriber
 		// in that region, and subscribers are read in index order.
 		if seen[reg] || d.Source.Periods < 2 {
@@ -170,7 +170,7 @@ func (d *Data) healthy(tl tally) Baseline {
 		}
 		seen[reg] = true
 		mean, _ := d.serving(tl, int(reg))
-		b.Serving = append(b.Serving, RegionValue{Region: d.Subscribers[i].Region, Value: mean})
+		b.Serving = append(b.Serving, RegionValue{Region: regionNames[reg], Value: mean})
 		if len(b.Serving) == len(regionNames) {
 			break
 		}

@@ -41,10 +41,14 @@ type Subscriber struct {
 // Data is a generated source: its subscribers, their readings and the write
 // order of the topic. It is built once per scenario and shared by its cells.
 type Data struct {
-	Source      Source
-	Subscribers []Subscriber
-	periods     []string
-	region      []uint8 // region of each subscriber, as an index into regionNames
+	Source  Source
+	periods []string
+	// A subscriber is kept as its draws, without pointers, so that a
+	// million of them cost 6 MB and nothing for the garbage collector to
+	// scan; Subscriber spells one out.
+	region []uint8 // region of each subscriber, as an index into regionNames
+	kind   []uint8 // customer type of each subscriber, as an index into typeNames
+	start  []int32 // each subscriber's Start
 	// rise[i*Periods+j] is how far subscriber i's meter index rose in period
 	// j (4…49): the index is Start plus the rises so far, and a consumption
 	// row is the rise of its period. A byte each keeps the readings of a
@@ -70,13 +74,14 @@ func generate(ctx context.Context, src Source, workers int) (*Data, error) {
 	}
 	n, t := src.Subscribers, src.Periods
 	d := &Data{
-		Source:      src,
-		Subscribers: make([]Subscriber, n),
-		periods:     make([]string, t),
-		region:      make([]uint8, n),
-		rise:        make([]uint8, n*t),
-		rank:        make([]int32, n),
-		byRank:      make([]int32, n),
+		Source:  src,
+		periods: make([]string, t),
+		region:  make([]uint8, n),
+		kind:    make([]uint8, n),
+		start:   make([]int32, n),
+		rise:    make([]uint8, n*t),
+		rank:    make([]int32, n),
+		byRank:  make([]int32, n),
 	}
 	for j := range t {
 		d.periods[j] = fmt.Sprintf("2026-%02d", j+1)
@@ -87,17 +92,12 @@ func generate(ctx context.Context, src Source, workers int) (*Data, error) {
 		if healthy[w].sizes == nil {
 			healthy[w] = d.newTally(1)
 		}
-		names := newNames(lo+1, hi+1)
 		for i := lo; i < hi; i++ {
 			r := NewRand(src.Seed + 37*int64(i))
 			reg := r.Intn(len(regionNames))
 			d.region[i] = uint8(reg)
-			d.Subscribers[i] = Subscriber{
-				Name:   names.next(),
-				Region: regionNames[reg],
-				Type:   typeNames[r.Intn(len(typeNames))],
-				Start:  10000 + r.Intn(60000),
-			}
+			d.kind[i] = uint8(r.Intn(len(typeNames)))
+			d.start[i] = int32(10000 + r.Intn(60000))
 			rise := d.rise[i*t : i*t+t]
 			for j := range rise {
 				r := NewRand(src.Seed + 101*int64(i) + 7*int64(j))
@@ -115,42 +115,27 @@ func generate(ctx context.Context, src Source, workers int) (*Data, error) {
 	return d, nil
 }
 
-// names hands out the names A001, A002, … of a range of subscribers, cut
-// from one string so that a million names cost a few allocations, not a
-// million.
-type names struct {
-	all  string
-	ends []int // ends[k]: where the k-th name ends in all
-	k    int
+// Subscriber returns subscriber i, 0-based: the lesson's A001 is Subscriber(0).
+func (d *Data) Subscriber(i int) Subscriber {
+	return Subscriber{
+		Name:   string(appendName(nil, i)),
+		Region: regionNames[d.region[i]],
+		Type:   typeNames[d.kind[i]],
+		Start:  int(d.start[i]),
+	}
 }
 
-// newNames prepares the names of the subscribers numbered [from, to).
-func newNames(from, to int) *names {
-	buf := make([]byte, 0, (to-from)*8)
-	ns := &names{ends: make([]int, 0, to-from)}
-	for v := from; v < to; v++ {
-		buf = append(buf, 'A')
-		switch {
-		case v < 10:
-			buf = append(buf, "00"...)
-		case v < 100:
-			buf = append(buf, '0')
-		}
-		buf = strconv.AppendInt(buf, int64(v), 10)
-		ns.ends = append(ns.ends, len(buf))
+// appendName appends the name of subscriber i, the lesson's f"A{i+1:03d}".
+func appendName(buf []byte, i int) []byte {
+	v := i + 1
+	buf = append(buf, 'A')
+	switch {
+	case v < 10:
+		buf = append(buf, "00"...)
+	case v < 100:
+		buf = append(buf, '0')
 	}
-	ns.all = string(buf)
-	return ns
-}
-
-// next returns the next name.
-func (ns *names) next() string {
-	start := 0
-	if ns.k > 0 {
-		start = ns.ends[ns.k-1]
-	}
-	ns.k++
-	return ns.all[start:ns.ends[ns.k-1]]
+	return strconv.AppendInt(buf, int64(v), 10)
 }
 
 // nameRank is the position of subscriber number v (1…n) when the names A001…
@@ -223,7 +208,7 @@ func (d *Data) Baseline() Baseline { return d.baseline }
 
 // Reading is one record of the source.
 type Reading struct {
-	Subscriber int // index into Data.Subscribers
+	Subscriber int // see Data.Subscriber
 	Period     int // index into Data.Periods()
 	Index      int // the meter's index at the end of the period
 }
@@ -233,9 +218,9 @@ type Reading struct {
 // so A1000 comes before A101.
 func (d *Data) WriteOrder(yield func(Reading) bool) {
 	t := d.Source.Periods
-	index := make([]int, len(d.Subscribers))
-	for i, s := range d.Subscribers {
-		index[i] = s.Start
+	index := make([]int, len(d.start))
+	for i, s := range d.start {
+		index[i] = int(s)
 	}
 	for j := range t {
 		for _, i := range d.byRank {

@@ -32,9 +32,9 @@ func TestNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, s := range d.Subscribers {
-		if want := fmt.Sprintf("A%03d", i+1); s.Name != want {
-			t.Fatalf("subscriber %d is named %q, want %q", i, s.Name, want)
+	for i := range d.Source.Subscribers {
+		if want := fmt.Sprintf("A%03d", i+1); d.Subscriber(i).Name != want {
+			t.Fatalf("subscriber %d is named %q, want %q", i, d.Subscriber(i).Name, want)
 		}
 	}
 }
