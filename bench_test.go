@@ -25,7 +25,7 @@ func BenchmarkVersusLessonPython(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := sim.Run(s.Source, s.SimCells()); err != nil {
+		if _, err := sim.Run(b.Context(), s.Source, s.SimCells()); err != nil {
 			b.Fatal(err)
 		}
 	}

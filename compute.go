@@ -25,7 +25,7 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 	if err := flags.apply(s); err != nil {
 		return report.Notebook{}, err
 	}
-	rs, err := sim.Run(s.Source, s.SimCells())
+	rs, err := sim.Run(ctx, s.Source, s.SimCells())
 	if err != nil {
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 	}

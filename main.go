@@ -108,6 +108,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		if v := recover(); v != nil {
 			err = &internalError{value: v, stack: debug.Stack()}
 		}
+		// Work stopped by a cancelled context reports why it was cancelled:
+		// a signal's cause decides the exit status.
+		if err != nil && ctx.Err() != nil {
+			err = context.Cause(ctx)
+		}
 	}()
 	if testHookRun != nil {
 		testHookRun()

@@ -30,7 +30,7 @@ func notebook(t testing.TB, name, src string) Notebook {
 	if err := Check(s); err != nil {
 		t.Fatal(err)
 	}
-	res, err := sim.Run(s.Source, s.SimCells())
+	res, err := sim.Run(t.Context(), s.Source, s.SimCells())
 	if err != nil {
 		t.Fatal(err)
 	}

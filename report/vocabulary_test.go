@@ -92,7 +92,7 @@ func TestVocabularyErrors(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Check: %v, want no error before the render", err)
 				}
-				res, runErr := sim.Run(s.Source, s.SimCells())
+				res, runErr := sim.Run(t.Context(), s.Source, s.SimCells())
 				if runErr != nil {
 					t.Fatal(runErr)
 				}

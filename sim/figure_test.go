@@ -14,7 +14,7 @@ func TestFigure(t *testing.T) {
 		Spread{ID: "sp", Keys: []string{"a", "b"}, Partitions: 2, Partitioner: "crc32"},
 		Groups{ID: "gr", Partitions: 6, Records: 10, Groups: []Group{{Name: "A", Consumers: 3}}, Assignor: "range"},
 	}
-	rs, err := Run(Source{Seed: 20260218, Subscribers: 200, Periods: 12}, cells)
+	rs, err := Run(t.Context(), Source{Seed: 20260218, Subscribers: 200, Periods: 12}, cells)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestFigureNames(t *testing.T) {
 		Groups{ID: "gr", Partitions: 6, Records: 1, Groups: []Group{{Name: "A", Consumers: 2}}, Assignor: "range"},
 		Sizing{ID: "si", Target: 10, PerConsumer: 3, Headroom: 50},
 	}
-	rs, err := Run(Source{Seed: 1, Subscribers: 20, Periods: 3}, cells)
+	rs, err := Run(t.Context(), Source{Seed: 1, Subscribers: 20, Periods: 3}, cells)
 	if err != nil {
 		t.Fatal(err)
 	}

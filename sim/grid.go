@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -103,14 +104,21 @@ func (r *GridResult) SplitRange(k Key, consumers int) (fewest, most int) {
 	return fewest, most
 }
 
-// Row returns the row of a combination, or false if the grid has none.
+// Row returns the row of a combination, or false if the grid has none. Rows
+// run keys outermost and consumer counts innermost, so the row's index follows
+// from its place on each of the grid's axes: a page that reads every row stays
+// linear in the number of rows.
 func (r *GridResult) Row(k Key, partitions, consumers int) (Row, bool) {
-	for _, row := range r.Rows {
-		if row.Key == k && row.Partitions == partitions && row.Consumers == consumers {
-			return row, true
-		}
+	g := r.Grid
+	ki, pi, ci := slices.Index(g.Keys, k), slices.Index(g.Partitions, partitions), slices.Index(g.Consumers, consumers)
+	if ki < 0 || pi < 0 || ci < 0 {
+		return Row{}, false
 	}
-	return Row{}, false
+	i := (ki*len(g.Partitions)+pi)*len(g.Consumers) + ci
+	if i >= len(r.Rows) {
+		return Row{}, false
+	}
+	return r.Rows[i], true
 }
 
 func (g Grid) run(e *env) (Result, error) {
@@ -130,12 +138,13 @@ func (g Grid) run(e *env) (Result, error) {
 		Kind: KindGrid, ID: g.ID, Partitioner: g.Partitioner, Assignor: g.Assignor,
 		Engine: cmp.Or(g.Engine, EngineSim), Records: d.Records(), Baseline: d.baseline, Grid: g,
 	}
-	part := make([]int32, d.Records())
-	for _, k := range g.Keys {
-		pl := newPlacer(d, k, pt)
-		for _, p := range g.Partitions {
-			pl.fill(part, p)
-			tl := d.tally(part, p)
+	tls, err := g.tally(e, d, pt)
+	if err != nil {
+		return nil, err
+	}
+	for x, k := range g.Keys {
+		for y, p := range g.Partitions {
+			tl := tls[x*len(g.Partitions)+y]
 			dev := d.deviation(tl)
 			for _, c := range g.Consumers {
 				res.Rows = append(res.Rows, d.row(k, assign(p, c), tl, dev))
@@ -143,6 +152,54 @@ func (g Grid) run(e *env) (Result, error) {
 		}
 	}
 	return res, nil
+}
+
+// tally places the readings under every key and partition count of the grid
+// and tallies each placement, keys outermost. The subscribers are shared out
+// in chunks among the workers, each of which tallies every combination of
+// its chunks while their readings are in cache; the workers' tallies then
+// add up exactly, however the chunks fell.
+func (g Grid) tally(e *env, d *Data, pt Partitioner) ([]tally, error) {
+	t, combos := d.Source.Periods, len(g.Keys)*len(g.Partitions)
+	partial := make([][]tally, e.workers)
+	err := chunked(e.ctx, e.workers, d.Source.Subscribers, func(w, lo, hi int) {
+		if partial[w] == nil {
+			partial[w] = make([]tally, 0, combos)
+			for range g.Keys {
+				for _, p := range g.Partitions {
+					partial[w] = append(partial[w], d.newTally(p))
+				}
+			}
+		}
+		var row [MaxPeriods]int32
+		for x, k := range g.Keys {
+			pl := newPlacer(d, k, pt)
+			tls := partial[w][x*len(g.Partitions) : (x+1)*len(g.Partitions)]
+			for i := lo; i < hi; i++ {
+				h := pl.digests(i)
+				rise, cell := d.rise[i*t:i*t+t], int(d.region[i])*t
+				for y, p := range g.Partitions {
+					pl.row(row[:t], h, p)
+					tls[y].add(row[:t], rise, cell)
+				}
+			}
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	tls := make([]tally, combos)
+	column := make([]tally, len(partial))
+	for c := range tls {
+		for w := range partial {
+			column[w] = tally{}
+			if partial[w] != nil {
+				column[w] = partial[w][c]
+			}
+		}
+		tls[c] = addUp(column)
+	}
+	return tls, nil
 }
 
 // row turns a tally into a grid row for one consumer group.
@@ -209,7 +266,6 @@ func (d *Data) Observe(k Key, owned [][]int, logs [][]Reading) Row {
 			cell := int(d.region[r.Subscriber])*t + r.Period
 			tl.rows++
 			tl.total[cell] += int64(r.Index - int(prev-1))
-			tl.cells[cell] = true
 		}
 		for _, r := range log {
 			table[r.Subscriber*t+r.Period] = 0

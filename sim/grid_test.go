@@ -42,7 +42,7 @@ func TestGridInvariants(t *testing.T) {
 	for _, pt := range PartitionerNames() {
 		for _, as := range AssignorNames() {
 			g := lessonGrid(pt, as, KeySubscriber, KeyRecord, KeyPeriod, KeyNone)
-			rs, err := Run(src, []Cell{g})
+			rs, err := Run(t.Context(), src, []Cell{g})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -94,7 +94,7 @@ func TestObserveAgreesWithGrid(t *testing.T) {
 					logs[x] = append(logs[x], r)
 				}
 				owned := Range(p, 5)
-				tl := d.tally(part, p)
+				tl := tallyOf(d, part, p)
 				want := d.row(k, owned, tl, d.deviation(tl))
 				if got := d.Observe(k, owned, logs); !reflect.DeepEqual(got, want) {
 					t.Errorf("%s %s P=%d:\nObserve %+v\ngrid    %+v", name, k, p, got, want)
@@ -104,12 +104,23 @@ func TestObserveAgreesWithGrid(t *testing.T) {
 	}
 }
 
+// tallyOf tallies a whole placement: part[i*Periods+j] is the partition of
+// reading (i, j).
+func tallyOf(d *Data, part []int32, n int) tally {
+	t := d.Source.Periods
+	tl := d.newTally(n)
+	for i := range d.Source.Subscribers {
+		tl.add(part[i*t:i*t+t], d.rise[i*t:i*t+t], int(d.region[i])*t)
+	}
+	return tl
+}
+
 func TestWriteOrderSortsNamesAsStrings(t *testing.T) {
 	d, _ := Generate(Source{Seed: 1, Subscribers: 1001, Periods: 2})
 	var names []string
 	for r := range d.WriteOrder {
 		if r.Period == 0 && len(names) < 4 {
-			names = append(names, d.Subscribers[r.Subscriber].Name)
+			names = append(names, d.Subscriber(r.Subscriber).Name)
 		}
 	}
 	// Python sorts "A1000" before "A101", and "A100" before both.
@@ -120,7 +131,7 @@ func TestWriteOrderSortsNamesAsStrings(t *testing.T) {
 	i := 0
 	for r := range d.WriteOrder {
 		if r.Period == 0 {
-			pos[d.Subscribers[r.Subscriber].Name] = i
+			pos[d.Subscriber(r.Subscriber).Name] = i
 		}
 		i++
 	}
@@ -137,6 +148,31 @@ func TestGenerateRejectsBadSources(t *testing.T) {
 	} {
 		if _, err := Generate(src); err == nil {
 			t.Errorf("Generate(%+v) succeeded", src)
+		}
+	}
+}
+
+// Row finds every combination by its place on the grid's axes, and nothing
+// off them.
+func TestGridRow(t *testing.T) {
+	g := lessonGrid("lesson", "range", KeyPeriod, KeyNone, KeySubscriber)
+	rs, err := Run(t.Context(), Source{Seed: 3, Subscribers: 41, Periods: 5}, []Cell{g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := rs.All[0].(*GridResult)
+	for _, want := range res.Rows {
+		got, ok := res.Row(want.Key, want.Partitions, want.Consumers)
+		if !ok || !reflect.DeepEqual(got, want) {
+			t.Errorf("Row(%s, %d, %d) = %+v, %v; want %+v", want.Key, want.Partitions, want.Consumers, got, ok, want)
+		}
+	}
+	for _, c := range []struct {
+		k    Key
+		p, c int
+	}{{KeyRecord, 2, 4}, {KeyPeriod, 5, 4}, {KeyPeriod, 2, 2}} {
+		if _, ok := res.Row(c.k, c.p, c.c); ok {
+			t.Errorf("Row(%s, %d, %d) found a row off the grid", c.k, c.p, c.c)
 		}
 	}
 }

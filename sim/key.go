@@ -29,83 +29,92 @@ func KeyByName(name string) (Key, error) { return byName(keys, "key", name) }
 func (d *Data) Value(buf []byte, k Key, i, j int) []byte {
 	switch k {
 	case KeySubscriber:
-		return append(buf, d.Subscribers[i].Name...)
+		return appendName(buf, i)
 	case KeyRecord:
-		return append(append(buf, d.Subscribers[i].Name...), d.periods[j]...)
+		return append(appendName(buf, i), d.periods[j]...)
 	case KeyPeriod:
 		return append(buf, d.periods[j]...)
 	}
 	return buf
 }
 
-// A placer puts every reading of a source on a partition under one key. It
-// hashes each distinct key value once (a subscriber key once per subscriber,
-// a period key once per period), whatever the number of partition counts.
+// A placer puts every reading of a source on a partition under one key,
+// subscriber by subscriber: digests hashes each of a subscriber's keys once,
+// whatever the number of partition counts, and row maps the digests onto a
+// partition count. It holds scratch space, so each goroutine has its own.
 type placer struct {
-	d      *Data
-	key    Key
-	place  func(h uint32, n int) int
-	hashes []uint32
+	d       *Data
+	key     Key
+	pt      Partitioner
+	periods [][]byte // the period labels, as key suffixes
+	period  []uint32 // KeyPeriod: each period's digest, the same for everyone
+	h       [MaxPeriods]uint32
+	buf     []byte
 }
 
 func newPlacer(d *Data, k Key, pt Partitioner) *placer {
-	pl := &placer{d: d, key: k, place: pt.Place}
-	n, t := d.Source.Subscribers, d.Source.Periods
-	var buf []byte
-	hash := func(i, j int) uint32 {
-		buf = d.Value(buf[:0], k, i, j)
-		return pt.Hash(buf)
-	}
-	switch k {
-	case KeySubscriber:
-		pl.hashes = make([]uint32, n)
-		for i := range n {
-			pl.hashes[i] = hash(i, 0)
-		}
-	case KeyRecord:
-		pl.hashes = make([]uint32, n*t)
-		for i := range n {
-			for j := range t {
-				pl.hashes[i*t+j] = hash(i, j)
-			}
-		}
-	case KeyPeriod:
-		pl.hashes = make([]uint32, t)
-		for j := range t {
-			pl.hashes[j] = hash(0, j)
+	pl := &placer{d: d, key: k, pt: pt}
+	for j, label := range d.periods {
+		pl.periods = append(pl.periods, []byte(label))
+		if k == KeyPeriod {
+			pl.period = append(pl.period, pt.Hash(d.Value(nil, k, 0, j)))
 		}
 	}
 	return pl
 }
 
-// fill sets part[i*Periods+j] to the partition of reading (i, j) among n.
-func (pl *placer) fill(part []int32, n int) {
-	d := pl.d
-	t := d.Source.Periods
+// digests returns the digests of subscriber i's readings, period by period:
+// the hash of each reading's key, or for KeyNone its position in the write
+// order. A record key is the subscriber's name and the period, so the name
+// is hashed once and extended by each period when the partitioner allows it.
+func (pl *placer) digests(i int) []uint32 {
+	d, h := pl.d, pl.h[:pl.d.Source.Periods]
 	switch pl.key {
 	case KeySubscriber:
-		for i, h := range pl.hashes {
-			p := int32(pl.place(h, n))
-			for j := range t {
-				part[i*t+j] = p
-			}
+		pl.buf = d.Value(pl.buf[:0], KeySubscriber, i, 0)
+		x := pl.pt.Hash(pl.buf)
+		for j := range h {
+			h[j] = x
 		}
 	case KeyRecord:
-		for x, h := range pl.hashes {
-			part[x] = int32(pl.place(h, n))
+		if pl.pt.extend == nil {
+			for j := range h {
+				pl.buf = d.Value(pl.buf[:0], KeyRecord, i, j)
+				h[j] = pl.pt.Hash(pl.buf)
+			}
+			break
+		}
+		pl.buf = d.Value(pl.buf[:0], KeySubscriber, i, 0)
+		name := pl.pt.prefix(pl.buf)
+		for j := range h {
+			h[j] = pl.pt.extend(name, pl.periods[j])
 		}
 	case KeyPeriod:
-		for j, h := range pl.hashes {
-			p := int32(pl.place(h, n))
-			for i := range d.Source.Subscribers {
-				part[i*t+j] = p
-			}
-		}
+		copy(h, pl.period)
 	case KeyNone:
-		for i := range d.Source.Subscribers {
-			for j := range t {
-				part[i*t+j] = int32(d.position(i, j) % n)
-			}
+		for j := range h {
+			h[j] = uint32(d.position(i, j))
 		}
+	}
+	return h
+}
+
+// row sets row[j] to the partition among n of the reading whose digest is h[j].
+func (pl *placer) row(row []int32, h []uint32, n int) {
+	if pl.key == KeyNone {
+		// Round robin in write order.
+		for j, x := range h {
+			row[j] = int32(mod(x, n))
+		}
+		return
+	}
+	pl.pt.placeRow(row, h, n)
+}
+
+// fill sets part[i*Periods+j] to the partition of reading (i, j) among n.
+func (pl *placer) fill(part []int32, n int) {
+	t := pl.d.Source.Periods
+	for i := range pl.d.Source.Subscribers {
+		pl.row(part[i*t:i*t+t], pl.digests(i), n)
 	}
 }

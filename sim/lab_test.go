@@ -9,7 +9,7 @@ import (
 
 func run1[R Result](t *testing.T, c Cell) R {
 	t.Helper()
-	rs, err := Run(Source{Seed: 20260218, Subscribers: 200, Periods: 12}, []Cell{c})
+	rs, err := Run(t.Context(), Source{Seed: 20260218, Subscribers: 200, Periods: 12}, []Cell{c})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestThroughputCeiling(t *testing.T) {
 			for _, as := range AssignorNames() {
 				tp := Throughput{ID: "t", From: &GridCombo{Grid: "g", Key: k, Partitions: p}, Work: time.Millisecond,
 					Consumers: []int{1, 2, 3, 5, 8, 13, 40}, Assignor: as}
-				rs, err := Run(src, []Cell{g, tp})
+				rs, err := Run(t.Context(), src, []Cell{g, tp})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -114,7 +114,7 @@ func TestOrderingInvariants(t *testing.T) {
 	for seed := range int64(20) {
 		for _, pt := range PartitionerNames() {
 			o := Ordering{Records: 200 + int(seed), Keys: keyRange("k", 1+int(seed)%9), Partitions: 1 + int(seed)%7, Partitioner: pt}
-			rs, err := Run(Source{Seed: seed}, []Cell{o})
+			rs, err := Run(t.Context(), Source{Seed: seed}, []Cell{o})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -201,7 +201,7 @@ func TestPredictions(t *testing.T) {
 			{Name: "P3", You: 4, Actual: "tp.idle@16"},
 		}},
 	}
-	rs, err := Run(Source{}, cells)
+	rs, err := Run(t.Context(), Source{}, cells)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +210,7 @@ func TestPredictions(t *testing.T) {
 		t.Errorf("scores %+v", rows)
 	}
 	cells[1] = Predictions{ID: "p", Items: []Prediction{{Name: "P9", Actual: "tp.nothing"}}}
-	if _, err := Run(Source{}, cells); err == nil {
+	if _, err := Run(t.Context(), Source{}, cells); err == nil {
 		t.Error("a prediction of a figure no cell computes ran")
 	}
 }

@@ -21,7 +21,7 @@ func TestEngineByName(t *testing.T) {
 }
 
 func TestRowDiffer(t *testing.T) {
-	rs, err := Run(Source{Seed: 1, Subscribers: 50, Periods: 4}, []Cell{Grid{Keys: []Key{KeyRecord}, Partitions: []int{3}, Consumers: []int{2}, Partitioner: "lesson", Assignor: "range"}})
+	rs, err := Run(t.Context(), Source{Seed: 1, Subscribers: 50, Periods: 4}, []Cell{Grid{Keys: []Key{KeyRecord}, Partitions: []int{3}, Consumers: []int{2}, Partitioner: "lesson", Assignor: "range"}})
 	if err != nil {
 		t.Fatal(err)
 	}

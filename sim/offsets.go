@@ -73,7 +73,7 @@ func (o Offsets) run(e *env) (Result, error) {
 		}
 		if len(res.First) < firstRecords {
 			res.First = append(res.First, Placement{
-				Subscriber: d.Subscribers[r.Subscriber].Name, Period: d.periods[r.Period], Offset: res.Records,
+				Subscriber: d.Subscriber(r.Subscriber).Name, Period: d.periods[r.Period], Offset: res.Records,
 			})
 		}
 		res.Records++
@@ -82,7 +82,7 @@ func (o Offsets) run(e *env) (Result, error) {
 		return res, nil
 	}
 	res.LastOffset = res.Records - 1
-	res.Subscriber = d.Subscribers[first].Name
+	res.Subscriber = d.Subscriber(first).Name
 	for _, k := range append([]Key{o.Key}, o.Compare...) {
 		newPlacer(d, k, pt).fill(part, o.Partitions)
 		in := make([]bool, o.Partitions)

@@ -15,10 +15,47 @@ import (
 type Partitioner struct {
 	Hash  func(key []byte) uint32
 	Place func(h uint32, n int) int
+
+	// prefix and extend, when set, split Hash in two so that the engine
+	// hashes a subscriber's name once for all its record keys:
+	// extend(prefix(a), b) == Hash(a + b). The lesson's fold and CRC-32
+	// allow it; murmur2 mixes the key's length in first and does not.
+	prefix func(key []byte) uint32
+	extend func(state uint32, suffix []byte) uint32
+	// placing says which function Place is, so that the engine places a row
+	// of digests without a call per digest.
+	placing placing
 }
+
+// placing names a Place function the engine knows.
+type placing uint8
+
+const (
+	placeByCall placing = iota // only Place knows
+	placeScaled                // scale
+	placeModulo                // mod
+)
 
 // Partition returns the partition of key among n partitions.
 func (p Partitioner) Partition(key []byte, n int) int { return p.Place(p.Hash(key), n) }
+
+// placeRow sets row[j] to the partition of digest h[j] among n.
+func (p Partitioner) placeRow(row []int32, h []uint32, n int) {
+	switch p.placing {
+	case placeScaled:
+		for j, x := range h {
+			row[j] = int32(scale(x, n))
+		}
+	case placeModulo:
+		for j, x := range h {
+			row[j] = int32(mod(x, n))
+		}
+	default:
+		for j, x := range h {
+			row[j] = int32(p.Place(x, n))
+		}
+	}
+}
 
 // partitioners are the names a scenario may use. The lesson partitioner depends
 // on the source's seed, so each entry builds its partitioner from it.
@@ -45,34 +82,47 @@ func PartitionerByName(name string, seed int64) (Partitioner, error) {
 // With seed 20260218 and 4 partitions, subscriber A005 goes to partition 0,
 // as the lesson's closing lines print.
 func LessonPartitioner(seed int64) Partitioner {
-	return Partitioner{
-		Hash: func(key []byte) uint32 {
-			var x uint32
-			for len(key) > 0 {
-				c, size := rune(key[0]), 1
-				if c >= utf8.RuneSelf {
-					c, size = utf8.DecodeRune(key) // ord(c) is a code point
-				}
-				x = x*131 + uint32(c)
-				key = key[size:]
-			}
-			r := NewRand(seed + int64(x))
-			return r.Uint32()
-		},
-		Place: scale,
+	extend := func(x uint32, key []byte) uint32 {
+		x = fold(x, key)
+		r := NewRand(seed + int64(x))
+		return r.Uint32()
 	}
+	return Partitioner{
+		Hash:    func(key []byte) uint32 { return extend(0, key) },
+		Place:   scale,
+		prefix:  func(key []byte) uint32 { return fold(0, key) },
+		extend:  extend,
+		placing: placeScaled,
+	}
+}
+
+// fold continues the lesson's string hash x over key's characters.
+func fold(x uint32, key []byte) uint32 {
+	for len(key) > 0 {
+		c, size := rune(key[0]), 1
+		if c >= utf8.RuneSelf {
+			c, size = utf8.DecodeRune(key) // ord(c) is a code point
+		}
+		x = x*131 + uint32(c)
+		key = key[size:]
+	}
+	return x
 }
 
 // CRC32Partitioner is the Day 24 lab's partitioner: IEEE CRC-32 of the key's
 // UTF-8 bytes, mod n. With 8 partitions user-42 goes to 3, cart-9 to 6, order-7
 // and payment-3 to 2.
-var CRC32Partitioner = Partitioner{Hash: crc32.ChecksumIEEE, Place: mod}
+var CRC32Partitioner = Partitioner{
+	Hash: crc32.ChecksumIEEE, Place: mod, placing: placeModulo,
+	prefix: crc32.ChecksumIEEE,
+	extend: func(crc uint32, suffix []byte) uint32 { return crc32.Update(crc, crc32.IEEETable, suffix) },
+}
 
 // Murmur2Partitioner is Kafka's default partitioner for keyed records,
 // toPositive(murmur2(key)) % n, with Kafka's seed 0x9747b28c
 // (org.apache.kafka.common.utils.Utils.murmur2). Kafka's own test vectors:
 // murmur2("21") = -973932308, murmur2("foobar") = -790332482.
-var Murmur2Partitioner = Partitioner{Hash: func(key []byte) uint32 { return murmur2(key) & 0x7fffffff }, Place: mod}
+var Murmur2Partitioner = Partitioner{Hash: func(key []byte) uint32 { return murmur2(key) & 0x7fffffff }, Place: mod, placing: placeModulo}
 
 func mod(h uint32, n int) int { return int(h % uint32(n)) }
 

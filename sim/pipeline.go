@@ -74,46 +74,67 @@ func Round2(x float64) float64 {
 
 // A tally is what a consumer group computes from one placement of the readings,
 // each consumer from its own partitions only (DI22), summed across partitions.
+// Every field is a count or an integer sum, so tallies of disjoint sets of
+// subscribers add up to the tally of their union, in any order.
 type tally struct {
-	sizes []int   // records per partition
-	split int     // subscribers whose readings span more than one partition
-	rows  int     // consumption rows computed (s3)
-	total []int64 // s4: consumption per region×period, summed across partitions
-	cells []bool  // s4: whether the region×period cell was formed at all
+	sizes []int // records per partition
+	split int   // subscribers whose readings span more than one partition
+	rows  int   // consumption rows computed (s3)
+	// total is s4: consumption per region×period, summed across partitions.
+	// A reading rises by at least 4, so a cell with a row has a positive
+	// total, and a total of 0 is a cell s4 never formed.
+	total []int64
 }
 
 func (d *Data) newTally(partitions int) tally {
 	cells := len(regionNames) * d.Source.Periods
-	return tally{sizes: make([]int, partitions), total: make([]int64, cells), cells: make([]bool, cells)}
+	return tally{sizes: make([]int, partitions), total: make([]int64, cells)}
 }
 
-// tally consumes a placement: part[i*Periods+j] is the partition of reading
-// (i, j). A reading yields a consumption row when the same subscriber's
-// previous period sits in the same partition, whatever the order within it.
-func (d *Data) tally(part []int32, partitions int) tally {
-	t := d.Source.Periods
-	tl := d.newTally(partitions)
-	for i := range d.Source.Subscribers {
-		row := part[i*t : i*t+t]
-		idx := d.index[i*t : i*t+t]
-		cell := int(d.region[i]) * t
-		tl.sizes[row[0]]++
-		split := false
-		for j := 1; j < t; j++ {
-			tl.sizes[row[j]]++
-			if row[j] != row[j-1] {
-				split = true
-				continue
-			}
-			tl.rows++
-			tl.total[cell+j] += int64(idx[j] - idx[j-1])
-			tl.cells[cell+j] = true
+// add consumes one subscriber's readings: row[j] is the partition of its
+// reading in period j, rise[j] that reading's consumption and cell the
+// subscriber's first region×period cell. A reading yields a consumption row
+// when the same subscriber's previous period sits in the same partition,
+// whatever the order within it. Whether it does is as random as the hash, so
+// the loop adds a 0 or 1 instead of branching on it.
+func (tl *tally) add(row []int32, rise []uint8, cell int) {
+	tl.sizes[row[0]]++
+	rows, moved := 0, 0
+	for j := 1; j < len(row); j++ {
+		tl.sizes[row[j]]++
+		same := 0
+		if row[j] == row[j-1] {
+			same = 1
 		}
-		if split {
-			tl.split++
-		}
+		moved |= same ^ 1
+		rows += same
+		tl.total[cell+j] += int64(same * int(rise[j]))
 	}
-	return tl
+	tl.rows += rows
+	tl.split += moved
+}
+
+// addUp adds up tallies of disjoint sets of subscribers; tallies without
+// sizes, of workers that took no subscriber, count for nothing.
+func addUp(tls []tally) tally {
+	var s tally
+	for _, tl := range tls {
+		if tl.sizes == nil {
+			continue
+		}
+		if s.sizes == nil {
+			s = tally{sizes: make([]int, len(tl.sizes)), total: make([]int64, len(tl.total))}
+		}
+		for p, n := range tl.sizes {
+			s.sizes[p] += n
+		}
+		for c, v := range tl.total {
+			s.total[c] += v
+		}
+		s.split += tl.split
+		s.rows += tl.rows
+	}
+	return s
 }
 
 // serving is s5 over a tally: each region's mean of its formed cells, rounded
@@ -123,7 +144,7 @@ func (d *Data) serving(tl tally, region int) (mean float64, ok bool) {
 	var sum int64
 	n := 0
 	for j := range t {
-		if tl.cells[region*t+j] {
+		if tl.total[region*t+j] > 0 {
 			sum += tl.total[region*t+j]
 			n++
 		}
@@ -136,12 +157,12 @@ func (d *Data) serving(tl tally, region int) (mean float64, ok bool) {
 	return Round2(float64(sum) / float64(n)), true
 }
 
-// healthy runs the unpartitioned pipeline: every reading in one place.
-func (d *Data) healthy() Baseline {
-	tl := d.tally(make([]int32, d.Records()), 1)
+// healthy is the unpartitioned pipeline, from the tally of every reading in
+// one place.
+func (d *Data) healthy(tl tally) Baseline {
 	b := Baseline{Rows: tl.rows}
 	seen := make([]bool, len(regionNames))
-	for i, reg := range d.region {
+	for _, reg := range d.region {
 		// Regions enter s4's dict with the first consumption row of a subscriber
 		// in that region, and subscribers are read in index order.
 		if seen[reg] || d.Source.Periods < 2 {
@@ -149,7 +170,10 @@ func (d *Data) healthy() Baseline {
 		}
 		seen[reg] = true
 		mean, _ := d.serving(tl, int(reg))
-		b.Serving = append(b.Serving, RegionValue{Region: d.Subscribers[i].Region, Value: mean})
+		b.Serving = append(b.Serving, RegionValue{Region: regionNames[reg], Value: mean})
+		if len(b.Serving) == len(regionNames) {
+			break
+		}
 	}
 	return b
 }

@@ -1,6 +1,10 @@
 package sim
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+	"runtime"
+)
 
 // A Cell is one computation of a scenario: a Grid or an Offsets for the
 // Messaging Systems lesson; a Spread, Throughput, Ordering, Repartition,
@@ -18,10 +22,19 @@ type Cell interface {
 type Result any
 
 // Run computes every cell over one source, generated once and only if a cell
-// needs it.
-func Run(src Source, cells []Cell) (Results, error) {
-	e := &env{src: src}
+// needs it. It uses every core GOMAXPROCS allows, and the results do not
+// depend on how many that is. A cancelled ctx stops it within a few
+// milliseconds of work, with ctx.Err().
+func Run(ctx context.Context, src Source, cells []Cell) (Results, error) {
+	e := &env{ctx: ctx, workers: runtime.GOMAXPROCS(0), src: src}
+	return e.run(cells)
+}
+
+func (e *env) run(cells []Cell) (Results, error) {
 	for i, c := range cells {
+		if err := e.ctx.Err(); err != nil {
+			return Results{}, err
+		}
 		r, err := c.run(e)
 		if err != nil {
 			return Results{}, fmt.Errorf("cell %d (%s): %w", i+1, c.CellID(), err)
@@ -36,15 +49,17 @@ func Run(src Source, cells []Cell) (Results, error) {
 // env hands cells the scenario's source, generating it on first use, and the
 // cells computed before them.
 type env struct {
-	src  Source
-	d    *Data
-	err  error
-	done Results
+	ctx     context.Context
+	workers int // goroutines a cell may run at once
+	src     Source
+	d       *Data
+	err     error
+	done    Results
 }
 
 func (e *env) data() (*Data, error) {
 	if e.d == nil && e.err == nil {
-		e.d, e.err = Generate(e.src)
+		e.d, e.err = generate(e.ctx, e.src, e.workers)
 	}
 	return e.d, e.err
 }

@@ -1,9 +1,10 @@
 package sim
 
 import (
+	"context"
 	"fmt"
-	"slices"
-	"strings"
+	"runtime"
+	"strconv"
 )
 
 // Source describes the lesson's seeded meter-reading source (DI17): one reading
@@ -40,64 +41,144 @@ type Subscriber struct {
 // Data is a generated source: its subscribers, their readings and the write
 // order of the topic. It is built once per scenario and shared by its cells.
 type Data struct {
-	Source      Source
-	Subscribers []Subscriber
-	periods     []string
-	region      []uint8 // region of each subscriber, as an index into regionNames
-	index       []int32 // index[i*Periods+j]: subscriber i's meter index in period j
-	rank        []int32 // rank[i]: subscriber i's position when names sort as strings
-	byRank      []int32 // byRank[r]: the subscriber of rank r
-	baseline    Baseline
+	Source  Source
+	periods []string
+	// A subscriber is kept as its draws, without pointers, so that a
+	// million of them cost 6 MB and nothing for the garbage collector to
+	// scan; Subscriber spells one out.
+	region []uint8 // region of each subscriber, as an index into regionNames
+	kind   []uint8 // customer type of each subscriber, as an index into typeNames
+	start  []int32 // each subscriber's Start
+	// rise[i*Periods+j] is how far subscriber i's meter index rose in period
+	// j (4…49): the index is Start plus the rises so far, and a consumption
+	// row is the rise of its period. A byte each keeps the readings of a
+	// million subscribers in 12 MB.
+	rise     []uint8
+	rank     []int32 // rank[i]: subscriber i's position when names sort as strings
+	byRank   []int32 // byRank[r]: the subscriber of rank r
+	baseline Baseline
 }
 
 // Generate builds the source: subscriber i draws region, type and start from
 // rng(seed + 37·i); its reading in period j adds 4 + int(rng(seed + 101·i + 7·j)·46)
 // to the previous index.
 func Generate(src Source) (*Data, error) {
+	return generate(context.Background(), src, runtime.GOMAXPROCS(0))
+}
+
+// generate is Generate on up to workers goroutines, each subscriber's draws
+// being independent of the others'; it stops with ctx.Err() when ctx is done.
+func generate(ctx context.Context, src Source, workers int) (*Data, error) {
 	if err := src.validate(); err != nil {
 		return nil, err
 	}
 	n, t := src.Subscribers, src.Periods
 	d := &Data{
-		Source:      src,
-		Subscribers: make([]Subscriber, n),
-		periods:     make([]string, t),
-		region:      make([]uint8, n),
-		index:       make([]int32, n*t),
+		Source:  src,
+		periods: make([]string, t),
+		region:  make([]uint8, n),
+		kind:    make([]uint8, n),
+		start:   make([]int32, n),
+		rise:    make([]uint8, n*t),
+		rank:    make([]int32, n),
+		byRank:  make([]int32, n),
 	}
 	for j := range t {
 		d.periods[j] = fmt.Sprintf("2026-%02d", j+1)
 	}
-	for i := range n {
-		r := NewRand(src.Seed + 37*int64(i))
-		reg := r.Intn(len(regionNames))
-		d.region[i] = uint8(reg)
-		d.Subscribers[i] = Subscriber{
-			Name:   fmt.Sprintf("A%03d", i+1),
-			Region: regionNames[reg],
-			Type:   typeNames[r.Intn(len(typeNames))],
-			Start:  10000 + r.Intn(60000),
+	healthy := make([]tally, workers)
+	var whole [MaxPeriods]int32 // every reading in partition 0
+	err := chunked(ctx, workers, n, func(w, lo, hi int) {
+		if healthy[w].sizes == nil {
+			healthy[w] = d.newTally(1)
 		}
-		e := int32(d.Subscribers[i].Start)
-		for j := range t {
-			r := NewRand(src.Seed + 101*int64(i) + 7*int64(j))
-			e += int32(4 + r.Intn(46))
-			d.index[i*t+j] = e
+		for i := lo; i < hi; i++ {
+			r := NewRand(src.Seed + 37*int64(i))
+			reg := r.Intn(len(regionNames))
+			d.region[i] = uint8(reg)
+			d.kind[i] = uint8(r.Intn(len(typeNames)))
+			d.start[i] = int32(10000 + r.Intn(60000))
+			rise := d.rise[i*t : i*t+t]
+			for j := range rise {
+				r := NewRand(src.Seed + 101*int64(i) + 7*int64(j))
+				rise[j] = uint8(4 + r.Intn(46))
+			}
+			d.rank[i] = int32(nameRank(i+1, n))
+			d.byRank[d.rank[i]] = int32(i)
+			healthy[w].add(whole[:t], rise, reg*t)
 		}
-	}
-	d.byRank = make([]int32, n)
-	for i := range d.byRank {
-		d.byRank[i] = int32(i)
-	}
-	slices.SortFunc(d.byRank, func(a, b int32) int {
-		return strings.Compare(d.Subscribers[a].Name, d.Subscribers[b].Name)
 	})
-	d.rank = make([]int32, n)
-	for r, i := range d.byRank {
-		d.rank[i] = int32(r)
+	if err != nil {
+		return nil, err
 	}
-	d.baseline = d.healthy()
+	d.baseline = d.healthy(addUp(healthy))
 	return d, nil
+}
+
+// Subscriber returns subscriber i, 0-based: the lesson's A001 is Subscriber(0).
+func (d *Data) Subscriber(i int) Subscriber {
+	return Subscriber{
+		Name:   string(appendName(nil, i)),
+		Region: regionNames[d.region[i]],
+		Type:   typeNames[d.kind[i]],
+		Start:  int(d.start[i]),
+	}
+}
+
+// appendName appends the name of subscriber i, the lesson's f"A{i+1:03d}".
+func appendName(buf []byte, i int) []byte {
+	v := i + 1
+	buf = append(buf, 'A')
+	switch {
+	case v < 10:
+		buf = append(buf, "00"...)
+	case v < 100:
+		buf = append(buf, '0')
+	}
+	return strconv.AppendInt(buf, int64(v), 10)
+}
+
+// nameRank is the position of subscriber number v (1…n) when the names A001…
+// sort as strings, computed instead of sorted. Past A999 the names lengthen,
+// so A100 < A1000 < A1009 < A101: a name's rank counts, for every name
+// length m, the names of that length that sort before it. Names of its own
+// length compare as numbers; a shorter name sorts first when it is a prefix
+// of or smaller than the name's first m digits; a longer one when its first
+// digits are smaller than the name's.
+func nameRank(v, n int) int {
+	digits := nameDigits(v)
+	rank := 0
+	for m, lo := 3, 1; lo <= n; m, lo = m+1, pow10(m) {
+		hi := min(pow10(m)-1, n) // the names of length m are the numbers lo…hi
+		var below int            // the names of length m before v's are those below this number
+		switch {
+		case m < digits:
+			below = v/pow10(digits-m) + 1
+		case m == digits:
+			below = v
+		default:
+			below = v * pow10(m-digits)
+		}
+		rank += min(max(below-lo, 0), hi-lo+1)
+	}
+	return rank
+}
+
+// nameDigits is the number of digits in the name of subscriber number v.
+func nameDigits(v int) int {
+	digits := 3
+	for v >= pow10(digits) {
+		digits++
+	}
+	return digits
+}
+
+func pow10(m int) int {
+	p := 1
+	for range m {
+		p *= 10
+	}
+	return p
 }
 
 // Records is the number of readings the source yields: one per subscriber
@@ -120,14 +201,14 @@ func (src Source) validate() error {
 func (d *Data) Periods() []string { return d.periods }
 
 // Records is the number of readings: subscribers × periods.
-func (d *Data) Records() int { return len(d.index) }
+func (d *Data) Records() int { return len(d.rise) }
 
 // Baseline is the healthy, unpartitioned run (DI23).
 func (d *Data) Baseline() Baseline { return d.baseline }
 
 // Reading is one record of the source.
 type Reading struct {
-	Subscriber int // index into Data.Subscribers
+	Subscriber int // see Data.Subscriber
 	Period     int // index into Data.Periods()
 	Index      int // the meter's index at the end of the period
 }
@@ -137,9 +218,14 @@ type Reading struct {
 // so A1000 comes before A101.
 func (d *Data) WriteOrder(yield func(Reading) bool) {
 	t := d.Source.Periods
+	index := make([]int, len(d.start))
+	for i, s := range d.start {
+		index[i] = int(s)
+	}
 	for j := range t {
 		for _, i := range d.byRank {
-			if !yield(Reading{Subscriber: int(i), Period: j, Index: int(d.index[int(i)*t+j])}) {
+			index[i] += int(d.rise[int(i)*t+j])
+			if !yield(Reading{Subscriber: int(i), Period: j, Index: index[i]}) {
 				return
 			}
 		}

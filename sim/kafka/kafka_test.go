@@ -35,7 +35,7 @@ var lessonGrid = sim.Grid{
 // and the grid's among them.
 func simulate(t testing.TB, src sim.Source, g sim.Grid) (sim.Results, *sim.GridResult) {
 	t.Helper()
-	rs, err := sim.Run(src, []sim.Cell{g})
+	rs, err := sim.Run(t.Context(), src, []sim.Cell{g})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,7 +58,7 @@ func readReading(d *sim.Data, v []byte) (sim.Reading, error) {
 		}
 		f[i], v = x, v[n:]
 	}
-	if len(v) > 0 || f[0] >= uint64(len(d.Subscribers)) || f[1] >= uint64(len(d.Periods())) || f[2] > 1<<31 {
+	if len(v) > 0 || f[0] >= uint64(d.Source.Subscribers) || f[1] >= uint64(len(d.Periods())) || f[2] > 1<<31 {
 		return sim.Reading{}, errors.New("record value is not a reading of this source")
 	}
 	return sim.Reading{Subscriber: int(f[0]), Period: int(f[1]), Index: int(f[2])}, nil

@@ -14,7 +14,7 @@ import (
 // model is the modelled throughput cell of P partitions, records each.
 func model(t testing.TB, partitions, records int, work time.Duration, consumers ...int) *sim.ThroughputResult {
 	t.Helper()
-	rs, err := sim.Run(sim.Source{}, []sim.Cell{sim.Throughput{ID: "t", Partitions: partitions,
+	rs, err := sim.Run(context.Background(), sim.Source{}, []sim.Cell{sim.Throughput{ID: "t", Partitions: partitions,
 		Records: records, Work: work, Consumers: consumers, Assignor: "roundrobin"}})
 	if err != nil {
 		t.Fatal(err)

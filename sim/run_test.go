@@ -1,0 +1,87 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"sync/atomic"
+	"testing"
+)
+
+// The workers share the subscribers out in chunks; however many there are,
+// and however the chunks fall, the figures are those of one worker alone.
+func TestWorkersAgree(t *testing.T) {
+	src := Source{Seed: -77, Subscribers: 3*chunkSize + 1001, Periods: 7}
+	cells := []Cell{
+		Grid{ID: "g", Keys: []Key{KeyRecord, KeyNone, KeySubscriber, KeyPeriod}, Partitions: []int{1, 3, 7, 13},
+			Consumers: []int{1, 5}, Partitioner: "lesson", Assignor: "range"},
+		Grid{ID: "h", Keys: []Key{KeyRecord, KeySubscriber}, Partitions: []int{2, 5}, Consumers: []int{3},
+			Partitioner: "murmur2", Assignor: "roundrobin"},
+		Grid{ID: "i", Keys: []Key{KeyRecord}, Partitions: []int{11}, Consumers: []int{4},
+			Partitioner: "crc32", Assignor: "roundrobin"},
+	}
+	run := func(workers int) []Result {
+		e := &env{ctx: t.Context(), workers: workers, src: src}
+		rs, err := e.run(cells)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rs.All
+	}
+	one := run(1)
+	for _, workers := range []int{2, 3, 8} {
+		if got := run(workers); !reflect.DeepEqual(got, one) {
+			t.Errorf("%d workers give other figures than one", workers)
+		}
+	}
+}
+
+// A cancelled run stops with the context's error, whether it was cancelled
+// before it began or while it ran.
+func TestRunCancelled(t *testing.T) {
+	src := Source{Seed: 20260218, Subscribers: MaxSubscribers, Periods: MaxPeriods}
+	cells := []Cell{Grid{ID: "g", Keys: []Key{KeySubscriber, KeyRecord, KeyPeriod, KeyNone},
+		Partitions: []int{1, 2, 4, 8, 16, 32, 64}, Consumers: []int{4}, Partitioner: "lesson", Assignor: "roundrobin"}}
+
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if _, err := Run(ctx, src, cells); !errors.Is(err, context.Canceled) {
+		t.Errorf("a run cancelled before it began returned %v", err)
+	}
+
+	// The cancel comes while the run is under way: a cell before the grid
+	// cancels, and the grid must not run to its end.
+	ctx, cancel = context.WithCancel(t.Context())
+	e := &env{ctx: ctx, workers: 2, src: src}
+	cells = append([]Cell{cancelCell{cancel}}, cells...)
+	if _, err := e.run(cells); !errors.Is(err, context.Canceled) {
+		t.Errorf("a run cancelled while it ran returned %v", err)
+	}
+}
+
+// A cancel in the middle of a chunked loop stops the loop: the chunks after
+// it are not worked.
+func TestChunkedStopsWhenCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	var worked atomic.Int64
+	err := chunked(ctx, 1, 100*chunkSize, func(w, lo, hi int) {
+		if worked.Add(1) == 3 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) || worked.Load() != 3 {
+		t.Errorf("chunked returned %v after %d chunks; want context.Canceled after 3", err, worked.Load())
+	}
+}
+
+// cancelCell cancels the run's context when it runs.
+type cancelCell struct{ cancel context.CancelFunc }
+
+func (cancelCell) Kind() Kind         { return "cancel" }
+func (cancelCell) CellID() string     { return "cancel" }
+func (cancelCell) figures() figureSet { return figureTable[cancelCell, Result, struct{}]{} }
+
+func (c cancelCell) run(*env) (Result, error) {
+	c.cancel()
+	return nil, nil
+}
