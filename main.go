@@ -83,7 +83,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "results":
 		return results(ctx, args[1:], stdout, stderr)
 	case "validate":
-		return validate(args[1:], stdout, stderr)
+		return validate(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -126,7 +126,8 @@ func results(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return write(stdout, nb)
 }
 
-func validate(args []string, stdout, stderr io.Writer) error {
+// validate finds everything render would, in every file, and writes nothing.
+func validate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("validate", stderr)
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
@@ -136,7 +137,7 @@ func validate(args []string, stdout, stderr io.Writer) error {
 	}
 	var errs []error
 	for _, name := range fs.Args() {
-		if _, err := load(name); err != nil {
+		if _, err := simulate(ctx, name, &computeFlags{}); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -195,16 +196,20 @@ func renderSite(ctx context.Context, files []string, dir string, site report.Sit
 	return site.Write(dir, stderr)
 }
 
-// load reads a scenario and checks the templates in its Markdown.
-func load(file string) (*scenarios.Scenario, error) {
+// simulate loads a scenario, computes it with the sim engine and checks its
+// Markdown's templates against the results: all that render checks.
+func simulate(ctx context.Context, file string, flags *computeFlags) (report.Notebook, error) {
 	s, err := scenarios.Load(file)
 	if err != nil {
-		return nil, err
+		return report.Notebook{}, err
 	}
-	if err := report.Check(s); err != nil {
-		return nil, err
+	flags.apply(s)
+	res, err := sim.Run(s.Source, s.SimCells())
+	if err != nil {
+		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 	}
-	return s, nil
+	nb := report.Notebook{Scenario: s, Results: res}
+	return nb, report.Check(ctx, nb)
 }
 
 // compute loads a scenario and runs its computations: the simulation, then
@@ -212,16 +217,12 @@ func load(file string) (*scenarios.Scenario, error) {
 // throughput cells that ask for one (all of them with --measure), which takes
 // as long as their work says; progress goes to stderr.
 func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
-	s, err := load(file)
+	nb, err := simulate(ctx, file, flags)
 	if err != nil {
 		return report.Notebook{}, err
 	}
-	flags.apply(s)
-	res, err := sim.Run(s.Source, s.SimCells())
-	if err == nil {
-		err = kafka.Run(ctx, kafkaConfig(s, stderr), s.Source, res)
-	}
-	if err != nil {
+	s, res := nb.Scenario, nb.Results
+	if err := kafka.Run(ctx, kafkaConfig(s, stderr), s.Source, res); err != nil {
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 	}
 	for _, r := range res {

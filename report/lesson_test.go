@@ -29,9 +29,6 @@ func notebook(t testing.TB, name, src string) Notebook {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Check(s); err != nil {
-		t.Fatal(err)
-	}
 	res, err := sim.Run(s.Source, s.SimCells())
 	if err != nil {
 		t.Fatal(err)

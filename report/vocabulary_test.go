@@ -1,6 +1,7 @@
 package report
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -87,7 +88,7 @@ func TestVocabularyErrors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = Check(s)
+			err = Check(context.Background(), Notebook{Scenario: s})
 			if !tt.check {
 				if err != nil {
 					t.Fatalf("Check: %v, want no error before the render", err)
