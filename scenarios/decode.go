@@ -66,7 +66,6 @@ func (d *decoder) str(n *yaml.Node, path string) string {
 	}
 	if len(n.Value) > MaxText {
 		d.errorf(n, path, "must be at most %d bytes (got %d)", MaxText, len(n.Value))
-		return ""
 	}
 	return n.Value
 }
