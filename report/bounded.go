@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"strconv"
 	texttemplate "text/template"
 	"text/template/parse"
 
@@ -14,13 +15,13 @@ import (
 // An author's template is untrusted: a scenario file comes from anyone who
 // can open a pull request. text/template has no step hook, so parse walks
 // the tree and puts a call to a budget at the start of every range body and
-// every template body; a function that returns an error stops the execution
-// where it stands. These bounds hold for each cell's text.
+// every template body, which spends a step for each action the body holds;
+// a function that returns an error stops the execution where it stands. These bounds hold for each cell's text.
 const (
 	// maxOutput is what a text may print: Markdown, which goldmark then
 	// converts, so the same bound as the Markdown an author writes.
 	maxOutput = scenarios.MaxText
-	// maxSteps counts range iterations and template calls.
+	// maxSteps counts actions, range iterations and template calls.
 	maxSteps = 100_000
 	// maxDepth counts template calls inside each other, the text itself first.
 	maxDepth = 16
@@ -54,24 +55,24 @@ func (b *budget) funcs() texttemplate.FuncMap {
 	return texttemplate.FuncMap{stepFunc: b.step, enterFunc: b.enter, leaveFunc: b.leave, rangeFunc: b.rangeOver}
 }
 
-// step spends one step.
-func (b *budget) step() (string, error) {
+// step spends the steps of a body about to run.
+func (b *budget) step(n int) (string, error) {
 	if err := b.ctx.Err(); err != nil {
 		return "", err
 	}
-	if b.steps++; b.steps > maxSteps {
-		return "", &limitError{fmt.Sprintf("more than %d steps (range iterations and template calls)", maxSteps)}
+	if b.steps += n; b.steps > maxSteps {
+		return "", &limitError{fmt.Sprintf("more than %d steps (actions, range iterations and template calls)", maxSteps)}
 	}
 	return "", nil
 }
 
 // enter starts a template's body; leave ends it. A body cannot return early,
 // so the two pair up; an error ends the whole execution.
-func (b *budget) enter() (string, error) {
+func (b *budget) enter(n int) (string, error) {
 	if b.depth++; b.depth > maxDepth {
 		return "", &limitError{fmt.Sprintf("templates called inside each other more than %d deep", maxDepth-1)}
 	}
-	return b.step()
+	return b.step(n)
 }
 
 func (b *budget) leave() string {
@@ -98,8 +99,8 @@ func bound(t *texttemplate.Template) {
 		}
 		root := tt.Tree.Root
 		boundList(tt.Tree, root)
-		root.Nodes = append([]parse.Node{call(tt.Tree, root.Pos, enterFunc)}, root.Nodes...)
-		root.Nodes = append(root.Nodes, call(tt.Tree, root.Pos, leaveFunc))
+		root.Nodes = append([]parse.Node{call(tt.Tree, root.Pos, enterFunc, cost(root))}, root.Nodes...)
+		root.Nodes = append(root.Nodes, call(tt.Tree, root.Pos, leaveFunc, -1))
 	}
 }
 
@@ -113,8 +114,8 @@ func boundList(tree *parse.Tree, l *parse.ListNode) {
 		case *parse.RangeNode:
 			boundList(tree, n.List)
 			boundList(tree, n.ElseList)
-			n.List.Nodes = append([]parse.Node{call(tree, n.Pos, stepFunc)}, n.List.Nodes...)
-			n.Pipe.Cmds = append(n.Pipe.Cmds, command(tree, n.Pos, rangeFunc))
+			n.List.Nodes = append([]parse.Node{call(tree, n.Pos, stepFunc, cost(n.List))}, n.List.Nodes...)
+			n.Pipe.Cmds = append(n.Pipe.Cmds, command(tree, n.Pos, rangeFunc, -1))
 		case *parse.IfNode:
 			boundList(tree, n.List)
 			boundList(tree, n.ElseList)
@@ -125,15 +126,39 @@ func boundList(tree *parse.Tree, l *parse.ListNode) {
 	}
 }
 
-// call is the action {{ name }} at pos, where its errors are reported.
-func call(tree *parse.Tree, pos parse.Pos, name string) *parse.ActionNode {
-	cmd := command(tree, pos, name)
+// cost is what running l once spends: one step, and one for each node in
+// it, the bodies of its ifs and withs included, not its ranges' (they spend
+// their own as they run).
+func cost(l *parse.ListNode) int {
+	n := 1
+	if l == nil {
+		return n
+	}
+	for _, node := range l.Nodes {
+		n++
+		switch node := node.(type) {
+		case *parse.IfNode:
+			n += cost(node.List) + cost(node.ElseList)
+		case *parse.WithNode:
+			n += cost(node.List) + cost(node.ElseList)
+		}
+	}
+	return n
+}
+
+// call is the action {{ name [arg] }} at pos, where its errors are
+// reported; arg is left out if negative.
+func call(tree *parse.Tree, pos parse.Pos, name string, arg int) *parse.ActionNode {
+	cmd := command(tree, pos, name, arg)
 	return &parse.ActionNode{NodeType: parse.NodeAction, Pos: pos, Pipe: &parse.PipeNode{NodeType: parse.NodePipe, Pos: pos, Cmds: []*parse.CommandNode{cmd}}}
 }
 
-func command(tree *parse.Tree, pos parse.Pos, name string) *parse.CommandNode {
-	id := parse.NewIdentifier(name).SetTree(tree).SetPos(pos)
-	return &parse.CommandNode{NodeType: parse.NodeCommand, Pos: pos, Args: []parse.Node{id}}
+func command(tree *parse.Tree, pos parse.Pos, name string, arg int) *parse.CommandNode {
+	cmd := &parse.CommandNode{NodeType: parse.NodeCommand, Pos: pos, Args: []parse.Node{parse.NewIdentifier(name).SetTree(tree).SetPos(pos)}}
+	if arg >= 0 {
+		cmd.Args = append(cmd.Args, &parse.NumberNode{NodeType: parse.NodeNumber, Pos: pos, IsInt: true, IsFloat: true, Int64: int64(arg), Float64: float64(arg), Text: strconv.Itoa(arg)})
+	}
+	return cmd
 }
 
 // A limitedWriter fails past maxOutput bytes.

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"partlab/scenarios"
+	"partlab/sim"
 )
 
 // chain defines n templates, each calling the one before it calls times.
@@ -27,11 +28,12 @@ func chain(n, calls int) string {
 func TestTemplateBounds(t *testing.T) {
 	at := func(line, col int) string { return fmt.Sprintf("v.yaml:%d:%d: cells[2].md: template: ", line, col) }
 	tests := []struct{ name, tmpl, want string }{
-		{"nested ranges", "{{ range 100000 }}{{ range 100000 }}{{ end }}{{ end }}", at(vocabLine, vocabCol+27) + "more than 100000 steps (range iterations and template calls)"},
+		{"nested ranges", "{{ range 100000 }}{{ range 100000 }}{{ end }}{{ end }}", at(vocabLine, vocabCol+27) + "more than 100000 steps (actions, range iterations and template calls)"},
 		{"nested ranges printing", "a\nb\n{{ range 100000 }}{{ range 100000 }}…{{ end }}{{ end }}", at(vocabLine, vocabCol) + "prints more than 65536 bytes"},
 		{"huge range", "ab\n  {{ range 1000000000000 }}{{ end }}", at(vocabLine+1, vocabCol+11) + "range over 1000000000000: more than 100000 iterations"},
 		{"60 nested defines", chain(60, 2), "templates called inside each other more than 15 deep"},
 		{"wide defines", chain(15, 3), "more than 100000 steps"},
+		{"many actions", "{{ range 99999 }}" + strings.Repeat("{{ $x := 1 }}", 5000) + "{{ end }}", at(vocabLine, vocabCol+9) + "more than 100000 steps"},
 		{"recursion", `{{ define "r" }}{{ template "r" }}{{ end }}{{ template "r" }}`, "templates called inside each other more than 15 deep"},
 		{"doubling", `{{ $s := "ab" }}{{ range 40 }}{{ $s = print $s $s }}{{ end }}`, at(vocabLine, vocabCol+38) + "print makes more than 65536 bytes"},
 		{"escaping", `{{ $s := "<<<<" }}{{ range 40 }}{{ $s = html $s $s }}{{ end }}`, "html makes more than 65536 bytes"},
@@ -55,11 +57,11 @@ func TestTemplateBounds(t *testing.T) {
 }
 
 // TestTemplateWithinBounds checks that the bounds leave room: a loop of
-// maxSteps iterations, 14 templates inside each other, a printed paragraph
+// maxSteps steps, 14 templates inside each other, a printed paragraph
 // of maxBlock bytes.
 func TestTemplateWithinBounds(t *testing.T) {
 	for _, tmpl := range []string{
-		"{{ range 99999 }}{{ end }}x",
+		"{{ range 99990 }}{{ end }}x",
 		chain(15, 1) + "x",
 		`{{ printf "%01000d" 1 }}`,
 		"{{ range 8191 }}a{{ end }}",
@@ -102,4 +104,38 @@ func TestCheckAll(t *testing.T) {
 	if !strings.Contains(list[0].Error(), "summary:") || !strings.Contains(list[1].Error(), `cells[2].md: template: .Nope:`) {
 		t.Errorf("err = %v", err)
 	}
+}
+
+// FuzzTemplate executes random templates with the lesson scenario's results:
+// they never panic, print at most maxOutput bytes, and any error is placed
+// in the scenario file.
+func FuzzTemplate(f *testing.F) {
+	for _, seed := range []string{
+		"{{ .Title }}", `{{ (row "keys" "record" 4).MaxLoad }}`, "{{ range 100000 }}{{ range 100000 }}x{{ end }}{{ end }}",
+		chain(20, 2), `{{ $s := "ab" }}{{ range 40 }}{{ $s = print $s $s }}{{ end }}`, `{{ printf "%0999d" 1 }}`,
+		`{{ range $i, $r := (grid "keys").Rows }}{{ $i }} {{ $r.Key }}{{ end }}`, `{{ .Nope }}`, `{{ block "b" . }}{{ template "b" . }}{{ end }}`,
+	} {
+		f.Add(seed)
+	}
+	s, err := scenarios.Load(lessonFile)
+	if err != nil {
+		f.Fatal(err)
+	}
+	res, err := sim.Run(s.Source, s.SimCells())
+	if err != nil {
+		f.Fatal(err)
+	}
+	nb := Notebook{Scenario: s, Results: res}
+	f.Fuzz(func(t *testing.T, src string) {
+		v := newVocabulary(nb)
+		md, err := v.markdown(src)
+		if len(md) > maxOutput {
+			t.Fatalf("printed %d bytes", len(md))
+		}
+		if err != nil {
+			if e := v.textError(mdText(0, s.Cells[0]), err); e.Line < 1 || e.Col < 1 || e.Msg == "" {
+				t.Fatalf("error %v placed at %d:%d", err, e.Line, e.Col)
+			}
+		}
+	})
 }
