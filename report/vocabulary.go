@@ -226,6 +226,7 @@ func Check(ctx context.Context, nb Notebook) error {
 	}
 	return nil
 }
+
 // An authorText is Markdown an author wrote, and where.
 type authorText struct {
 	field string
@@ -250,4 +251,3 @@ func summaryText(s *scenarios.Scenario) authorText {
 func mdText(i int, c scenarios.Cell) authorText {
 	return authorText{fmt.Sprintf("cells[%d].md", i), c.TextAt, c.Markdown}
 }
-
