@@ -125,9 +125,9 @@ func TestLabVocabulary(t *testing.T) {
 		t.Run(tt.tmpl, func(t *testing.T) { wantParagraph(t, labMarkdown(tt.tmpl), tt.want) })
 	}
 	errs := []struct{ tmpl, want string }{
-		{`{{ cell "nope" }}`, `error calling cell: no cell "nope" (want one of "spread", "ceiling")`},
-		{`{{ figure "ceiling.speed@8" }}`, `error calling figure: the throughput cell "ceiling" has no figure "speed@8" (want one of speedup@1, per_second@1,`},
-		{`{{ figure "nope.keys" }}`, `error calling figure: no cell "nope"`},
+		{`{{ cell "nope" }}`, `cell "nope": no cell "nope" (want one of "spread", "ceiling")`},
+		{`{{ figure "ceiling.speed@8" }}`, `figure "ceiling.speed@8": the throughput cell "ceiling" has no figure "speed@8" (want one of speedup@1, per_second@1,`},
+		{`{{ figure "nope.keys" }}`, `figure "nope.keys": no cell "nope"`},
 	}
 	for _, tt := range errs {
 		t.Run(tt.tmpl, func(t *testing.T) {
