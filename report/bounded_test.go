@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"partlab/scenarios"
-	"partlab/sim"
 )
 
 // chain defines n templates, each calling the one before it calls times.
@@ -117,15 +116,8 @@ func FuzzTemplate(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
-	s, err := scenarios.Load(lessonFile)
-	if err != nil {
-		f.Fatal(err)
-	}
-	res, err := sim.Run(s.Source, s.SimCells())
-	if err != nil {
-		f.Fatal(err)
-	}
-	nb := Notebook{Scenario: s, Results: res}
+	nb := lesson(f)
+	s := nb.Scenario
 	f.Fuzz(func(t *testing.T, src string) {
 		v := newVocabulary(nb)
 		md, err := v.markdown(src)

@@ -98,7 +98,7 @@ func (v *vocabulary) describe(t reflect.Type, goName string) string {
 	}
 	for _, c := range v.cells {
 		if c.Result != nil && reflect.TypeOf(c.Result) == t {
-			return article(c.Kind + " cell's results")
+			return article(string(c.Kind) + " cell's results")
 		}
 	}
 	switch t.Kind() {
