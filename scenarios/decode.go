@@ -64,8 +64,16 @@ func (d *decoder) str(n *yaml.Node, path string) string {
 		d.errorf(n, path, "must be a string")
 		return ""
 	}
+	if len(n.Value) > MaxText {
+		d.errorf(n, path, "must be at most %d bytes (got %d)", MaxText, len(n.Value))
+	}
 	return n.Value
 }
+
+// MaxText bounds every string of a scenario, Markdown included: goldmark
+// takes time superlinear in some inputs ("[a](" repeated), and a template's
+// output, Markdown too, is held to the same bound.
+const MaxText = 64 << 10
 
 // text reads a non-empty string.
 func (d *decoder) text(n *yaml.Node, path string) string {
