@@ -95,7 +95,7 @@ func (p publisher) publish(dir string, files []file) error {
 	if err := p.do("synced"); err != nil {
 		return err
 	}
-	if err := swap(tmp, real); err != nil {
+	if err := swap(tmp, real, exchange); err != nil {
 		return err
 	}
 	if err := syncDir(parent); err != nil {
@@ -255,7 +255,7 @@ func exists(path string) bool {
 // to .dir.old-N and tmp into its place: between the two renames dir does
 // not exist; a kill there leaves the old tree at .dir.old-N, which the next
 // publish puts back before anything else.
-func swap(tmp, dir string) error {
+func swap(tmp, dir string, exchange func(a, b string) error) error {
 	if !exists(dir) {
 		return os.Rename(tmp, dir)
 	}

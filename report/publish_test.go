@@ -353,10 +353,15 @@ func TestPublishWaits(t *testing.T) {
 		t.Fatal(err)
 	}
 	waiting := make(waitLine, 1)
-	done := make(chan error)
+	done := make(chan error, 1)
 	go func() { done <- publisher{progress: waiting}.publish(out, b) }()
-	if line := <-waiting; !strings.Contains(line, filepath.Join(parent, ".out.lock")) {
-		t.Errorf("the waiting line %q does not name the lock", line)
+	select {
+	case line := <-waiting:
+		if !strings.Contains(line, filepath.Join(parent, ".out.lock")) {
+			t.Errorf("the waiting line %q does not name the lock", line)
+		}
+	case err := <-done:
+		t.Fatalf("the publish did not wait for the lock (err = %v)", err)
 	}
 	if diff := same(snapshot(t, out), siteA); diff != "" {
 		t.Errorf("a waiting publish changed out/: %s", diff)
@@ -367,6 +372,177 @@ func TestPublishWaits(t *testing.T) {
 	}
 	if diff := same(snapshot(t, out), siteB); diff != "" {
 		t.Errorf("out/ is not B: %s", diff)
+	}
+	onlyOut(t, parent)
+}
+
+// TestPublishLinks publishes B over A where out/ or something in it is a
+// symbolic link: a link is never written through; where the site writes
+// the publish is refused and out/ left as it was, elsewhere the link is
+// kept as a link.
+func TestPublishLinks(t *testing.T) {
+	a, b := generations(t)
+	tests := []struct {
+		name    string
+		link    string // made in out/, or out itself when ""
+		to      string // the link's target, relative to the parent
+		wantErr string
+	}{
+		{"a page folder", "messaging-systems", "elsewhere", "out/messaging-systems is a symbolic link where partlab writes a folder"},
+		{"the assets folder", "assets", "elsewhere", "out/assets is a symbolic link where partlab writes a folder"},
+		{"a page", "messaging-systems/index.html", "elsewhere/index.html", "out/messaging-systems/index.html is a symbolic link where partlab writes a file"},
+		{"a file the site does not write", "notes", "elsewhere/index.html", ""},
+		{"a folder the site does not write", "screenshots/more", "elsewhere", ""},
+		{"out itself", "", "elsewhere", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			parent := t.TempDir()
+			out := published(t, parent, a)
+			elsewhere := filepath.Join(parent, "elsewhere")
+			if err := os.Mkdir(elsewhere, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(elsewhere, "index.html"), []byte("theirs"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			link, to := filepath.Join(out, tt.link), filepath.Join(parent, tt.to)
+			if tt.link == "" {
+				// out/ is the link; its site moves into elsewhere/.
+				if err := os.RemoveAll(elsewhere); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Rename(out, elsewhere); err != nil {
+					t.Fatal(err)
+				}
+			} else if err := os.RemoveAll(link); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(to, link); err != nil {
+				t.Fatal(err)
+			}
+			before, theirs := snapshot(t, out), snapshot(t, elsewhere)
+
+			err := (publisher{progress: io.Discard}).publish(out, b)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(filepath.ToSlash(err.Error()), tt.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErr)
+				}
+				if diff := same(snapshot(t, out), before); diff != "" {
+					t.Errorf("a refused publish changed out/: %s", diff)
+				}
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+				t.Errorf("%s is no longer a link (%v)", link, err)
+			}
+			if tt.link != "" {
+				if diff := same(snapshot(t, elsewhere), theirs); diff != "" {
+					t.Errorf("the link's target changed: %s", diff)
+				}
+			} else if got, _ := os.ReadFile(filepath.Join(elsewhere, "second", "index.html")); len(got) == 0 {
+				t.Error("out/ is a link, and its target does not hold the new site")
+			}
+			entries, _ := os.ReadDir(parent)
+			if len(entries) != 2 {
+				t.Errorf("beside out/ and elsewhere/: %d entries, want none", len(entries)-2)
+			}
+		})
+	}
+}
+
+// TestPublishRefuses covers the folders a site cannot be published as: out/
+// is left as it was.
+func TestPublishRefuses(t *testing.T) {
+	a, b := generations(t)
+	tests := []struct {
+		name    string
+		make    func(out string) error
+		wantErr string
+	}{
+		{"a folder where a page goes", func(out string) error {
+			if err := os.Remove(filepath.Join(out, "index.html")); err != nil {
+				return err
+			}
+			return os.Mkdir(filepath.Join(out, "index.html"), 0o755)
+		}, "out/index.html is not a file, which partlab writes there"},
+		{"a file where a folder goes", func(out string) error {
+			if err := os.RemoveAll(filepath.Join(out, "assets")); err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(out, "assets"), nil, 0o644)
+		}, "out/assets is not a folder, which partlab writes there"},
+		{"out is a file", func(out string) error {
+			if err := os.RemoveAll(out); err != nil {
+				return err
+			}
+			return os.WriteFile(out, []byte("a file"), 0o644)
+		}, "out is not a folder"},
+		{"out is a dangling link", func(out string) error {
+			if err := os.RemoveAll(out); err != nil {
+				return err
+			}
+			return os.Symlink("nowhere", out)
+		}, "out is a symbolic link to a folder that cannot be published"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			parent := t.TempDir()
+			out := published(t, parent, a)
+			if err := tt.make(out); err != nil {
+				t.Fatal(err)
+			}
+			before := snapshot(t, parent)
+			err := (publisher{progress: io.Discard}).publish(out, b)
+			if err == nil || !strings.Contains(filepath.ToSlash(err.Error()), tt.wantErr) {
+				t.Fatalf("err = %v, want %q", err, tt.wantErr)
+			}
+			if diff := same(snapshot(t, parent), before); diff != "" {
+				t.Errorf("a refused publish changed its folder: %s", diff)
+			}
+		})
+	}
+}
+
+// TestSwapByRenames takes the two-rename path of a kernel that cannot
+// exchange two folders, and a kill between the renames: the next publish
+// puts the old site back before it starts.
+func TestSwapByRenames(t *testing.T) {
+	a, b := generations(t)
+	siteA, siteB, _ := references(t, a, b)
+	unsupported := func(a, b string) error {
+		return &os.LinkError{Op: "exchange", Old: a, New: b, Err: errors.ErrUnsupported}
+	}
+	parent := t.TempDir()
+	out := published(t, parent, a)
+	tmp := filepath.Join(parent, ".out.tmp-1")
+	newSite := published(t, t.TempDir(), b)
+	if err := os.Rename(newSite, tmp); err != nil {
+		t.Fatal(err)
+	}
+	if err := swap(tmp, out, unsupported); err != nil {
+		t.Fatal(err)
+	}
+	if diff := same(snapshot(t, out), siteB); diff != "" {
+		t.Errorf("out/ is not B: %s", diff)
+	}
+	if diff := same(snapshot(t, tmp), siteA); diff != "" {
+		t.Errorf("the old tree is not A: %s", diff)
+	}
+
+	// A kill between the two renames leaves no out/ and the old tree aside.
+	if err := os.Rename(tmp, filepath.Join(parent, ".out.old-7")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(out, filepath.Join(parent, ".out.tmp-8")); err != nil {
+		t.Fatal(err)
+	}
+	if err := recoverLeftovers(parent, "out"); err != nil {
+		t.Fatal(err)
+	}
+	if diff := same(snapshot(t, out), siteA); diff != "" {
+		t.Errorf("the old site was not put back: %s", diff)
 	}
 	onlyOut(t, parent)
 }
