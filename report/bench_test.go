@@ -2,6 +2,8 @@ package report
 
 import (
 	"io"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -28,6 +30,46 @@ func BenchmarkSiteFiles(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := s.files(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// shipped is the site of the two shipped scenarios, with the real
+// echarts.min.js when npm ci has run.
+func shipped(b *testing.B) Site {
+	s := Site{Notebooks: []Notebook{lesson(b), lab(b)}, ECharts: fakeECharts}
+	if path, err := FindECharts("."); err == nil {
+		if s.ECharts, err = os.ReadFile(path); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return s
+}
+
+// BenchmarkSiteWrite measures a render of the two shipped scenarios' site,
+// published over the previous one: rendering, writing, syncing and swapping.
+func BenchmarkSiteWrite(b *testing.B) {
+	s := shipped(b)
+	out := filepath.Join(b.TempDir(), "out")
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := s.Write(out, io.Discard); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPublish measures the publish alone of that site, rendered once.
+func BenchmarkPublish(b *testing.B) {
+	files, err := shipped(b).files()
+	if err != nil {
+		b.Fatal(err)
+	}
+	out := filepath.Join(b.TempDir(), "out")
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := (publisher{progress: io.Discard}).publish(out, files); err != nil {
 			b.Fatal(err)
 		}
 	}
