@@ -27,8 +27,10 @@ import (
 //
 // Symbolic links are never written through: one inside out/ that the site
 // does not write to is copied as a link; one where the site writes a page,
-// a folder or an asset is refused, before out/ changes. If out itself is a
-// link, the folder it names is published, and the link is left as it is.
+// a folder or an asset is refused, before out/ changes: someone put it
+// there on purpose, and replacing it would undo that silently. If out itself
+// is a link (a web root, say), the folder it names is published, and the
+// link is left as it is.
 type publisher struct {
 	// progress gets a line per page once the site is published, and a line
 	// while another render holds the folder.
@@ -86,7 +88,7 @@ func (p publisher) publish(dir string, files []file) error {
 			return err
 		}
 	}
-	if err := p.keep(real, tmp, ours); err != nil {
+	if err := p.keep(real, dir, tmp, ours); err != nil {
 		return err
 	}
 	if err := syncDirs(tmp); err != nil {
@@ -189,8 +191,9 @@ func recoverLeftovers(parent, base string) error {
 // keep copies into tmp what the folder old holds that the site does not
 // write: an author's .gitignore or README, pages of other renders. Files
 // keep their permissions; links are copied as links, never followed; a link,
-// or a thing of the wrong kind, where the site writes is an error.
-func (p publisher) keep(old, tmp string, ours map[string]bool) error {
+// or a thing of the wrong kind, where the site writes is an error, which
+// names it under dir, the folder as the user named it.
+func (p publisher) keep(old, dir, tmp string, ours map[string]bool) error {
 	err := filepath.WalkDir(old, func(src string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -200,15 +203,16 @@ func (p publisher) keep(old, tmp string, ours map[string]bool) error {
 			return err
 		}
 		file, written := ours[filepath.ToSlash(rel)]
+		name := filepath.Join(dir, rel)
 		switch {
 		case written && d.Type()&fs.ModeSymlink != 0:
-			return fmt.Errorf("%s is a symbolic link where partlab writes %s: remove it; partlab writes through no link", src, kind(file))
+			return fmt.Errorf("%s is a symbolic link where partlab writes %s: remove it; partlab writes through no link", name, kind(file))
 		case written && file && d.Type().IsRegular():
 			return nil // replaced
 		case written && !file && d.IsDir():
 			return nil // a folder of ours, to look into
 		case written:
-			return fmt.Errorf("%s is not %s, which partlab writes there: remove it", src, kind(file))
+			return fmt.Errorf("%s is not %s, which partlab writes there: remove it", name, kind(file))
 		}
 		dst := filepath.Join(tmp, rel)
 		switch d.Type() {
@@ -225,7 +229,7 @@ func (p publisher) keep(old, tmp string, ours map[string]bool) error {
 		case 0:
 			err = copySynced(src, dst)
 		default:
-			err = fmt.Errorf("%s is not a file, a folder or a link: partlab cannot keep it", src)
+			err = fmt.Errorf("%s is not a file, a folder or a link: partlab cannot keep it", name)
 		}
 		if err == nil {
 			err = p.do("kept " + filepath.ToSlash(rel))
