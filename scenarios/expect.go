@@ -120,3 +120,12 @@ func quoteAll(s []string) []string {
 	}
 	return out
 }
+
+// Expectations returns the scenario's expectations for sim, in file order.
+func (s *Scenario) Expectations() []sim.Expectation {
+	out := make([]sim.Expectation, len(s.Expect))
+	for i, e := range s.Expect {
+		out[i] = e.Expectation
+	}
+	return out
+}
