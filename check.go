@@ -43,23 +43,28 @@ func check(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		errs   []error
 	)
 	for _, file := range fs.Args() {
+		c := checked{file: file}
 		nb, err := compute(ctx, file, flags, stderr)
 		if ctx.Err() != nil {
 			return context.Cause(ctx)
 		}
-		if err != nil {
+		if err == nil {
+			c.scenario = nb.Scenario
+			c.outcomes, err = nb.Expected()
+		}
+		if c.err = err; err != nil {
 			errs = append(errs, err)
 		}
-		suites = append(suites, checked{file: file, nb: nb, err: err})
+		suites = append(suites, c)
 	}
 	var out bytes.Buffer
 	total, missed := 0, 0
 	for _, c := range suites {
-		for i, o := range c.nb.Expected {
+		for i, o := range c.outcomes {
 			total++
 			if !o.Held {
 				missed++
-				fmt.Fprintln(&out, printable(missLine(c.nb.Scenario, i, o)))
+				fmt.Fprintln(&out, printable(missLine(c.scenario, i, o)))
 			}
 		}
 	}
@@ -82,11 +87,13 @@ func check(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return errors.Join(errs...)
 }
 
-// checked is one file's run for check: its notebook, or why there is none.
+// checked is one file's run for check: its expectations' outcomes, or why
+// there are none.
 type checked struct {
-	file string
-	nb   report.Notebook
-	err  error
+	file     string
+	scenario *scenarios.Scenario
+	outcomes []sim.Outcome
+	err      error
 }
 
 // missLine words a missed expectation at its place in the file:
@@ -105,7 +112,11 @@ func missLine(s *scenarios.Scenario, i int, o sim.Outcome) string {
 func strict(nbs []report.Notebook) error {
 	var lines []string
 	for _, nb := range nbs {
-		for i, o := range nb.Expected {
+		outcomes, err := nb.Expected()
+		if err != nil {
+			return err
+		}
+		for i, o := range outcomes {
 			if !o.Held {
 				lines = append(lines, missLine(nb.Scenario, i, o))
 			}

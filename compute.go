@@ -44,9 +44,5 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 			return report.Notebook{}, fmt.Errorf("%s: cell %s: %w", file, t.ID, err)
 		}
 	}
-	expected, err := rs.Expect(s.Expectations())
-	if err != nil {
-		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
-	}
-	return report.Notebook{Scenario: s, Results: rs, Observed: observed, Measured: measured, Expected: expected}, nil
+	return report.Notebook{Scenario: s, Results: rs, Observed: observed, Measured: measured}, nil
 }

@@ -53,12 +53,12 @@ func junitReport(runs []checked) junitSuites {
 				Error: &junitProblem{Message: firstLine(r.err.Error()), Type: "scenario", Text: r.err.Error()}})
 			s.Errors++
 		} else {
-			for i, o := range r.nb.Expected {
-				e := r.nb.Scenario.Expect[i]
+			for i, o := range r.outcomes {
+				e := r.scenario.Expect[i]
 				c := junitCase{Name: fmt.Sprintf("expect[%d]: %s, expected %s", i, o.Figure, o.Want()),
-					Classname: r.nb.Scenario.Name, File: r.file, Line: e.At.Line}
+					Classname: r.scenario.Name, File: r.file, Line: e.At.Line}
 				if !o.Held {
-					c.Failure = &junitProblem{Message: o.String(), Type: "expectation", Text: missLine(r.nb.Scenario, i, o)}
+					c.Failure = &junitProblem{Message: o.String(), Type: "expectation", Text: missLine(r.scenario, i, o)}
 					s.Failures++
 				}
 				s.Cases = append(s.Cases, c)

@@ -23,9 +23,6 @@ type Notebook struct {
 	Observed map[string]*sim.Observed
 	// Measured holds, by throughput cell id, the real runs asked for.
 	Measured map[string]*sim.Measurement
-	// Expected holds the outcome of each of the scenario's expectations,
-	// in the order of its expect list.
-	Expected []sim.Outcome
 }
 
 // cell pairs a scenario cell with its result; Result is nil for Markdown.
