@@ -5,6 +5,7 @@
 //	partlab results [--format json|csv|text] [compute flags] FILE
 //	partlab validate FILE…
 //	partlab check [--junit FILE] [compute flags] FILE…
+//	partlab diff [--format text|markdown|json] OLD NEW
 package main
 
 import (
@@ -97,6 +98,9 @@ const usage = `usage:
   partlab validate FILE…                         check scenario files, print nothing on success
   partlab check [--junit FILE] FILE…             compute, write no page, print the expectations
                                                  that miss (exit 1); --junit writes a JUnit report
+  partlab diff [--format text|markdown|json] OLD NEW
+                                                 the figures and conclusions that changed between
+                                                 two results.json or output folders (exit 1)
 
 render, results and check also take the compute flags: --engine sim|kafka|both, --brokers
 host:port,… and --timeout 30s run the grids on a Kafka protocol (an in-process kfake
@@ -140,6 +144,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		return validate(args[1:], stdout, stderr)
 	case "check":
 		return check(ctx, args[1:], stdout, stderr)
+	case "diff":
+		return diff(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
