@@ -4,6 +4,8 @@
 //	partlab render [-o DIR] [--self-contained | --cdn URL] [compute flags] FILE…
 //	partlab results [--format json|csv|text] [compute flags] FILE
 //	partlab validate FILE…
+//	partlab check [--junit FILE] [compute flags] FILE…
+//	partlab diff [--format text|markdown|json] OLD NEW
 package main
 
 import (
@@ -88,12 +90,18 @@ var testHookRun func()
 
 const usage = `usage:
   partlab                                        render every scenarios/*.yaml into out/
-  partlab render [-o DIR] [--self-contained | --cdn URL] FILE…
-                                                 render the given scenario files
+  partlab render [-o DIR] [--self-contained | --cdn URL] [--strict] FILE…
+                                                 render the given scenario files; --strict
+                                                 writes nothing if an expectation misses
   partlab results [--format json|csv|text] FILE  print one scenario's results
   partlab validate FILE…                         check scenario files, print nothing on success
+  partlab check [--junit FILE] FILE…             compute, write no page, print the expectations
+                                                 that miss (exit 1); --junit writes a JUnit report
+  partlab diff [--format text|markdown|json] OLD NEW
+                                                 the figures and conclusions that changed between
+                                                 two results.json or output folders (exit 1)
 
-render and results also take the compute flags: --engine sim|kafka|both, --brokers
+render, results and check also take the compute flags: --engine sim|kafka|both, --brokers
 host:port,… and --timeout 30s run the grids on a Kafka protocol (an in-process kfake
 cluster unless --brokers); --allow-brokers lets them use the brokers a scenario names;
 --measure also runs every throughput cell for real.
@@ -124,7 +132,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		if len(files) == 0 {
 			return errors.New("no scenarios/*.yaml here: run partlab in the project's root, or use 'partlab render FILE…'")
 		}
-		return renderSite(ctx, files, defaultOut, report.Site{}, &computeFlags{}, stderr)
+		return renderSite(ctx, files, defaultOut, report.Site{}, &computeFlags{}, false, stderr)
 	}
 	switch args[0] {
 	case "render":
@@ -133,6 +141,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		return results(ctx, args[1:], stdout, stderr)
 	case "validate":
 		return validate(ctx, args[1:], stdout, stderr)
+	case "check":
+		return check(ctx, args[1:], stdout, stderr)
+	case "diff":
+		return diff(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -210,6 +222,7 @@ func render(ctx context.Context, args []string, stderr io.Writer) error {
 	out := fs.String("o", defaultOut, "write the site into `DIR`")
 	self := fs.Bool("self-contained", false, "inline ECharts and the results: each page is one file that refers to no other")
 	cdn := fs.String("cdn", "", "load ECharts from `URL` instead of copying it into DIR/assets")
+	strictly := fs.Bool("strict", false, "fail, writing nothing, when an expectation of a scenario does not hold")
 	flags := addComputeFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
@@ -222,12 +235,13 @@ func render(ctx context.Context, args []string, stderr io.Writer) error {
 	case *self && *cdn != "":
 		return usageError{errors.New("--self-contained and --cdn exclude each other")}
 	}
-	return renderSite(ctx, fs.Args(), *out, report.Site{SelfContained: *self, CDN: *cdn}, flags, stderr)
+	return renderSite(ctx, fs.Args(), *out, report.Site{SelfContained: *self, CDN: *cdn}, flags, *strictly, stderr)
 }
 
 // renderSite computes every scenario, then writes the site into dir; a bad
-// scenario stops it before anything is written.
-func renderSite(ctx context.Context, files []string, dir string, site report.Site, flags *computeFlags, stderr io.Writer) error {
+// scenario, or with strictly a missed expectation, stops it before anything
+// is written.
+func renderSite(ctx context.Context, files []string, dir string, site report.Site, flags *computeFlags, strictly bool, stderr io.Writer) error {
 	var errs []error
 	for _, f := range files {
 		nb, err := compute(ctx, f, flags, stderr)
@@ -239,6 +253,11 @@ func renderSite(ctx context.Context, files []string, dir string, site report.Sit
 	}
 	if len(errs) > 0 {
 		return errors.Join(errs...)
+	}
+	if strictly {
+		if err := strict(site.Notebooks); err != nil {
+			return err
+		}
 	}
 	if site.CDN == "" {
 		wd, err := os.Getwd()

@@ -11,7 +11,14 @@ import (
 	"partlab/sim"
 )
 
-var assignmentKind = newKind("computed.html", assignmentView, assignmentText)
+var assignmentKind = withConclusions(newKind("computed.html", assignmentView, assignmentText), assignmentConclusions)
+
+// assignmentConclusions: one_owner (every partition has exactly one owner
+// in every group) and full (some group has a useful consumer per partition).
+func assignmentConclusions(_ Notebook, _ cell, r *sim.AssignmentResult) map[string]bool {
+	s := newAssignmentStory(r)
+	return map[string]bool{"one_owner": s.OneOwner, "full": s.OneOwner && s.Full}
+}
 
 // assignmentView shows drill D2: each group size's share-out of the
 // partitions, and the partitions each consumer owns.

@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"io"
 	"slices"
 	"strconv"
@@ -22,16 +23,55 @@ func JSON(w io.Writer, nb Notebook) error {
 	if err != nil {
 		return err
 	}
-	for _, c := range cs {
+	for i, c := range cs {
+		entry := cellJSON{result: c.Result, Figures: nb.Results.Figures(i), Conclusions: map[string]bool{}}
 		if c.json != nil {
-			doc.Cells = append(doc.Cells, c.json(c.cell))
-		} else {
-			doc.Cells = append(doc.Cells, c.Result)
+			entry.result = c.json(c.cell)
 		}
+		if c.conclusions != nil {
+			if entry.Conclusions, err = c.conclusions(nb, c.cell); err != nil {
+				return err
+			}
+		}
+		doc.Cells = append(doc.Cells, entry)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(doc)
+}
+
+// cellJSON is a computation's entry in results.json: its result's own
+// fields, then its named figures (as expect: and predictions name them) and
+// its story's conclusions, the two maps diff compares.
+type cellJSON struct {
+	result      any
+	Figures     map[string]float64 `json:"figures"`
+	Conclusions map[string]bool    `json:"conclusions"`
+}
+
+// MarshalJSON writes the result's object with figures and conclusions added
+// as its last two fields; encoding/json sorts the maps' keys.
+func (c cellJSON) MarshalJSON() ([]byte, error) {
+	body, err := json.Marshal(c.result)
+	if err != nil {
+		return nil, err
+	}
+	tail, err := json.Marshal(struct {
+		Figures     map[string]float64 `json:"figures"`
+		Conclusions map[string]bool    `json:"conclusions"`
+	}{c.Figures, c.Conclusions})
+	if err != nil {
+		return nil, err
+	}
+	if len(body) < 2 || body[0] != '{' || body[len(body)-1] != '}' {
+		return nil, fmt.Errorf("a cell's result is not a JSON object: %.20s", body)
+	}
+	if len(body) > 2 {
+		body = append(body[:len(body)-1], ',')
+	} else {
+		body = body[:1]
+	}
+	return append(body, tail[1:]...), nil
 }
 
 // CSV writes one line per grid combination: the lesson's columns, the loads

@@ -13,7 +13,26 @@ import (
 	"partlab/sim"
 )
 
-var gridKind = newKind("computed.html", gridView, gridText).withJSON(gridJSON)
+var gridKind = withConclusions(newKind("computed.html", gridView, gridText).withJSON(gridJSON), gridConclusions)
+
+// gridConclusions: some_key_keeps_every_row, every_key_keeps_every_row,
+// served_misleads (a larger loss moves the served number less), and
+// balanced_is_correct@C for each consumer count whose most balanced key has
+// a value (the most balanced key also computes the most rows).
+func gridConclusions(nb Notebook, _ cell, g *sim.GridResult) map[string]bool {
+	s := newGridStory(g, nb.Scenario.Source.Subscribers)
+	out := map[string]bool{
+		"some_key_keeps_every_row":  len(s.Keep) > 0,
+		"every_key_keeps_every_row": len(s.Lose) == 0 && len(s.SplitOnly) == 0,
+		"served_misleads":           s.Served != nil && s.Served.Misleads(),
+	}
+	for _, gs := range s.Groups {
+		if gs.Balanced != nil {
+			out[fmt.Sprintf("balanced_is_correct@%d", gs.Consumers)] = gs.BalancedIsCorrect()
+		}
+	}
+	return out
+}
 
 // gridJSON is a grid's entry in results.json: the simulation's result and,
 // when the grid ran on Kafka, Kafka's rows beside it.
@@ -325,6 +344,12 @@ func newGridStory(g *sim.GridResult, subscribers int) gridStory {
 	}
 	s.Served = newServedStory(g, deviationRows(g))
 	return s
+}
+
+// BalancedIsCorrect reports whether the most balanced key at At also
+// computes the most rows; false when no key has a skew.
+func (gs groupStory) BalancedIsCorrect() bool {
+	return gs.Balanced != nil && gs.Balanced.Rows == gs.Correct.Rows
 }
 
 func newGroupStory(g *sim.GridResult, c int, keep []sim.Key) groupStory {

@@ -10,7 +10,14 @@ import (
 	"partlab/sim"
 )
 
-var groupsKind = newKind("computed.html", groupsView, groupsText)
+var groupsKind = withConclusions(newKind("computed.html", groupsView, groupsText), groupsConclusions)
+
+// groupsConclusions: every_group_gets_every_record, and queue_and_pubsub
+// (that, with a group sharing the topic among members).
+func groupsConclusions(_ Notebook, _ cell, r *sim.GroupsResult) map[string]bool {
+	s := newGroupsStory(r)
+	return map[string]bool{"every_group_gets_every_record": s.Every, "queue_and_pubsub": s.Every && s.Queue}
+}
 
 // groupsView shows drill D5: what each consumer group of one topic
 // received, and each member's share within its group.

@@ -11,7 +11,13 @@ import (
 	"partlab/sim"
 )
 
-var orderingKind = newKind("computed.html", orderingView, orderingText)
+var orderingKind = withConclusions(newKind("computed.html", orderingView, orderingText), orderingConclusions)
+
+// orderingConclusions: per_key_yes_globally_no, Kafka's promise as the
+// story states it.
+func orderingConclusions(_ Notebook, _ cell, r *sim.OrderingResult) map[string]bool {
+	return map[string]bool{"per_key_yes_globally_no": newOrderingStory(r).PerKeyYesGloballyNo()}
+}
 
 // orderingView shows Part 3 of the lab: each partition's sequence, the
 // out-of-order counter three ways, and, when two partitions are read
@@ -120,6 +126,13 @@ func newOrderingStory(r *sim.OrderingResult) orderingStory {
 
 // ReadText names the partitions read together: "p0 and p2 read together",
 // or "p5 read by one consumer".
+// PerKeyYesGloballyNo reports whether the run shows exactly what Kafka
+// promises: every partition and every key in order, the stream read from
+// two partitions not.
+func (s orderingStory) PerKeyYesGloballyNo() bool {
+	return s.Inversions > 0 && s.KeyInv == 0 && s.LogInv == 0
+}
+
 func (s orderingStory) ReadText() string {
 	names, _ := list(partitionNames(s.Read))
 	if len(s.Read) == 1 {

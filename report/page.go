@@ -38,6 +38,7 @@ type pageData struct {
 	Script            scriptData
 	Contents          []heading
 	Cells             []cellData
+	Expected          *expectationsData // nil when the scenario expects nothing
 }
 
 type scriptData struct {
@@ -64,7 +65,7 @@ type pageState struct {
 func Page(w io.Writer, nb Notebook, opt Options) error {
 	s := nb.Scenario
 	cells := nb.cells()
-	anchors := []string{"contents"}
+	anchors := []string{"contents", expectAnchor}
 	for _, c := range cells {
 		if c.Sim != nil {
 			anchors = append(anchors, cellAnchor(c))
@@ -98,6 +99,13 @@ func Page(w io.Writer, nb Notebook, opt Options) error {
 		d.Cells = append(d.Cells, cd)
 	}
 	d.Contents = p.doc.headings
+	expected, err := nb.Expected()
+	if err != nil {
+		return err
+	}
+	if d.Expected = newExpectations(expected); d.Expected != nil {
+		d.Contents = append(d.Contents, heading{ID: expectAnchor, Text: "Expectations", Level: 2})
+	}
 	var buf bytes.Buffer
 	if err := layout.ExecuteTemplate(&buf, "page.html", d); err != nil {
 		return fmt.Errorf("%s: page: %w", s.File, err)

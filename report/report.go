@@ -60,6 +60,9 @@ type kind struct {
 	view     func(p *pageState, c cell) (any, error)
 	text     func(w io.Writer, c cell) error
 	json     func(c cell) any // nil: the result as it is
+	// conclusions are the statements the kind's story makes or withholds,
+	// by name, for results.json and diff; nil: the story draws none.
+	conclusions func(nb Notebook, c cell) (map[string]bool, error)
 }
 
 // kinds are the views of every kind of computation, each defined in the
@@ -137,6 +140,20 @@ func newKind[T sim.Result](template string, view func(p *pageState, c cell, r T)
 			return err
 		},
 	}
+}
+
+// withConclusions gives a kind the conclusions its story draws: the same
+// booleans its narrative template branches on, so that the page and
+// results.json cannot disagree.
+func withConclusions[T sim.Result](k kind, f func(nb Notebook, c cell, r T) map[string]bool) kind {
+	k.conclusions = func(nb Notebook, c cell) (map[string]bool, error) {
+		r, ok := c.Result.(T)
+		if !ok {
+			return nil, fmt.Errorf("%s cell %q has no %s results", c.Kind, c.ID, c.Kind)
+		}
+		return f(nb, c, r), nil
+	}
+	return k
 }
 
 // withJSON gives a kind its own entry in results.json.

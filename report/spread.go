@@ -12,7 +12,14 @@ import (
 	"partlab/sim"
 )
 
-var spreadKind = newKind("computed.html", spreadView, spreadText)
+var spreadKind = withConclusions(newKind("computed.html", spreadView, spreadText), spreadConclusions)
+
+// spreadConclusions: fixed (the hot key has one home) and crowd (and the
+// keys reach every partition).
+func spreadConclusions(_ Notebook, _ cell, r *sim.SpreadResult) map[string]bool {
+	s := newSpreadStory(r)
+	return map[string]bool{"fixed": s.Fixed, "crowd": s.Crowd}
+}
 
 // spreadView shows Part 1 of the lab: the keys per partition as a chart
 // with its table, where the named keys land, and the hot key's partitions.

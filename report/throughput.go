@@ -12,7 +12,19 @@ import (
 	"partlab/sim"
 )
 
-var throughputKind = newKind("computed.html", throughputView, throughputText).withJSON(throughputJSON)
+var throughputKind = withConclusions(newKind("computed.html", throughputView, throughputText).withJSON(throughputJSON), throughputConclusions)
+
+// throughputConclusions: exact (every count up to P reaches its ideal),
+// flat_past_p (consumers past the partition count add nothing) and, when a
+// real run was asked for, measured_close.
+func throughputConclusions(_ Notebook, c cell, r *sim.ThroughputResult) map[string]bool {
+	s := newThroughputStory(r, c.Measured)
+	out := map[string]bool{"exact": s.Exact, "flat_past_p": s.Past != nil && s.Flat}
+	if s.Measured != nil {
+		out["measured_close"] = s.Measured.Close
+	}
+	return out
+}
 
 // throughputJSON is a throughput's entry in results.json: the model and,
 // when a real run was asked for, the measured rows beside it.

@@ -35,6 +35,7 @@ type Scenario struct {
 	Source    sim.Source
 	Kafka     Kafka // where grids on the kafka engine run
 	Cells     []Cell
+	Expect    []Expect // claims about the figures, checked after the run
 }
 
 // Markdown is the kind of a cell of Markdown narrative: a cell of the
@@ -128,7 +129,7 @@ func syntaxError(name string, err error) error {
 
 func (d *decoder) scenario(n *yaml.Node, src []byte) *Scenario {
 	s := &Scenario{Source: defaults.Source}
-	f := d.fields(n, "", []string{"title", "summary", "source", "engine", "cells"}, []string{"title", "cells"})
+	f := d.fields(n, "", []string{"title", "summary", "source", "engine", "cells", "expect"}, []string{"title", "cells"})
 	if v := f["title"]; v != nil {
 		s.Title = d.text(v, "title")
 	}
@@ -161,6 +162,9 @@ func (d *decoder) scenario(n *yaml.Node, src []byte) *Scenario {
 			s.Cells = append(s.Cells, c)
 		}
 		d.checkIDs(items, s.Cells)
+	}
+	if v := f["expect"]; v != nil {
+		s.Expect = d.expect(v)
 	}
 	return s
 }

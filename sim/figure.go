@@ -127,3 +127,17 @@ func (rs Results) Figure(ref string) (float64, error) {
 	}
 	return 0, fmt.Errorf("the %s cell %q has no figure %q (want one of %s)", c.Kind(), id, name, strings.Join(names, ", "))
 }
+
+// Figures returns every figure of the computation All[i] by name, the values
+// Figure resolves one at a time, in one pass over the cell's figure table.
+func (rs Results) Figures(i int) map[string]float64 {
+	c, r := rs.Cells[i], rs.All[i]
+	t := c.figures()
+	out := map[string]float64{}
+	for _, name := range t.names(c) {
+		if v, ok := t.value(r, name); ok {
+			out[name] = v
+		}
+	}
+	return out
+}
