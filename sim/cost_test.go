@@ -23,7 +23,9 @@ func TestCost(t *testing.T) {
 		want func(Cost) bool
 	}{
 		{"lesson grid at a million", lessonGrid, million,
-			func(c Cost) bool { return c.Visits == 144_000_000 && c.Rows == 12 && c.KafkaGroups == 0 && c.Measure == 0 }},
+			func(c Cost) bool {
+				return c.Visits == 144_000_000 && c.Rows == 12 && c.KafkaGroups == 0 && c.Measure == 0
+			}},
 		{"lesson grid on kafka", func() Grid { g := lessonGrid; g.Engine = EngineBoth; return g }(), lesson,
 			func(c Cost) bool { return c.KafkaGroups == 12 && c.KafkaConsumers == 4 }},
 		// 2.2 GB written by the engine before the budget; the estimate is above it.
