@@ -11,12 +11,13 @@ import (
 	"partlab/sim/measure"
 )
 
-// compute is the one place a scenario runs. It loads the scenario, then runs
-// its computations in three steps, each returning its own results: the
-// simulation; the Kafka engine, for the grids that ask for it, on the
-// readings the simulation generated; and a real run of the throughput cells
-// that ask for one (all of them with --measure), which takes as long as
-// their work says. Progress goes to stderr.
+// compute is the one place a scenario runs. It loads the scenario and checks
+// its cost against the budget, then runs its computations in three steps,
+// each returning its own results: the simulation; the Kafka engine, for the
+// grids that ask for it, on the readings the simulation generated; and, with
+// --measure only, a real run of every throughput cell, which takes as long
+// as its work says. A cell's measure: true without --measure is a note.
+// Progress goes to stderr.
 func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
 	s, err := load(file)
 	if err != nil {
@@ -24,6 +25,12 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 	}
 	if err := flags.apply(s); err != nil {
 		return report.Notebook{}, err
+	}
+	if err := checkBudget(s, flags); err != nil {
+		return report.Notebook{}, err
+	}
+	for _, note := range measureNotes(s, flags) {
+		fmt.Fprintln(stderr, note)
 	}
 	rs, err := sim.Run(ctx, s.Source, s.SimCells())
 	if err != nil {
@@ -36,7 +43,7 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 	measured := map[string]*sim.Measurement{}
 	for _, r := range rs.All {
 		t, ok := r.(*sim.ThroughputResult)
-		if !ok || !(flags.measure || t.Spec.Measure) {
+		if !ok || !flags.measure {
 			continue
 		}
 		fmt.Fprintf(stderr, "%s: measuring throughput cell %s, %s of modelled work …\n", file, t.ID, t.MeasureCost())

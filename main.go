@@ -3,7 +3,7 @@
 //	partlab                                   render every scenarios/*.yaml into out/
 //	partlab render [-o DIR] [--self-contained | --cdn URL] [compute flags] FILE…
 //	partlab results [--format json|csv|text] [compute flags] FILE
-//	partlab validate FILE…
+//	partlab validate [compute flags] FILE…
 package main
 
 import (
@@ -92,12 +92,19 @@ const usage = `usage:
   partlab render [-o DIR] [--self-contained | --cdn URL] FILE…
                                                  render the given scenario files
   partlab results [--format json|csv|text] FILE  print one scenario's results
-  partlab validate FILE…                         check scenario files, print nothing on success
+  partlab validate FILE…                         check scenario files and their cost,
+                                                 print nothing on success
 
-render and results also take the compute flags: --engine sim|kafka|both, --brokers
-host:port,… and --timeout 30s run the grids on a Kafka protocol (an in-process kfake
-cluster unless --brokers); --allow-brokers lets them use the brokers a scenario names;
---measure also runs every throughput cell for real.
+render, results and validate also take the compute flags: --engine sim|kafka|both,
+--brokers host:port,… and --timeout 30s run the grids on a Kafka protocol (an
+in-process kfake cluster unless --brokers); --allow-brokers lets them use the brokers
+a scenario names; --measure also runs every throughput cell for real (a cell's
+measure: true alone runs nothing).
+
+Before anything runs, a scenario's cost is checked against a budget whose limits the
+flags raise: --max-visits 1000000000 (records and keys visited), --max-rows 65536
+(result rows), --max-output 256MB (estimated output), --max-kafka-groups 64
+(consumer groups run on Kafka), --max-measure 10m (sleep of measured runs).
 
 exit status: 0 ok, 1 a scenario or run error, 2 usage, 3 internal error,
 130 or 143 stopped by SIGINT or SIGTERM (nothing is written)
@@ -125,7 +132,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		if len(files) == 0 {
 			return errors.New("no scenarios/*.yaml here: run partlab in the project's root, or use 'partlab render FILE…'")
 		}
-		return renderSite(ctx, files, defaultOut, report.Site{}, &computeFlags{}, stderr)
+		return renderSite(ctx, files, defaultOut, report.Site{}, &computeFlags{budget: defaultBudget}, stderr)
 	}
 	switch args[0] {
 	case "render":
@@ -133,7 +140,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	case "results":
 		return results(ctx, args[1:], stdout, stderr)
 	case "validate":
-		return validate(args[1:], stdout, stderr)
+		return validate(args[1:], stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -185,8 +192,9 @@ func results(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return err
 }
 
-func validate(args []string, stdout, stderr io.Writer) error {
+func validate(args []string, stderr io.Writer) error {
 	fs := newFlags("validate", stderr)
+	flags := addComputeFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
@@ -195,7 +203,13 @@ func validate(args []string, stdout, stderr io.Writer) error {
 	}
 	var errs []error
 	for _, name := range fs.Args() {
-		if _, err := load(name); err != nil {
+		s, err := load(name)
+		if err == nil {
+			if err = flags.apply(s); err == nil {
+				err = checkBudget(s, flags)
+			}
+		}
+		if err != nil {
 			errs = append(errs, err)
 		}
 	}
