@@ -57,8 +57,8 @@ var limits = []limit{
 // budget allows, before anything runs: every limit a cell exceeds is an
 // error at the cell, and a limit the cells exceed only together is one error
 // at the cell that crosses it. Measured sleep counts only with --measure,
-// which measures every throughput cell. Both compute and validate call it,
-// after flags.apply has set every grid's engine.
+// which measures every throughput cell. prepare calls it for compute and
+// validate, after flags.apply has set every grid's engine.
 func checkBudget(s *scenarios.Scenario, flags *computeFlags) error {
 	var errs scenarios.ErrorList
 	var total sim.Cost

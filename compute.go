@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"partlab/report"
+	"partlab/scenarios"
 	"partlab/sim"
 	"partlab/sim/kafka"
 	"partlab/sim/measure"
@@ -19,14 +20,8 @@ import (
 // as its work says. A cell's measure: true without --measure is a note.
 // Progress goes to stderr.
 func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
-	s, err := load(file)
+	s, err := prepare(file, flags)
 	if err != nil {
-		return report.Notebook{}, err
-	}
-	if err := flags.apply(s); err != nil {
-		return report.Notebook{}, err
-	}
-	if err := checkBudget(s, flags); err != nil {
 		return report.Notebook{}, err
 	}
 	for _, note := range measureNotes(s, flags) {
@@ -52,4 +47,21 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 		}
 	}
 	return report.Notebook{Scenario: s, Results: rs, Observed: observed, Measured: measured}, nil
+}
+
+// prepare loads a scenario, puts the command line's flags over it and checks
+// its cost against the budget: everything compute checks before it runs,
+// which validate checks too.
+func prepare(file string, flags *computeFlags) (*scenarios.Scenario, error) {
+	s, err := load(file)
+	if err != nil {
+		return nil, err
+	}
+	if err := flags.apply(s); err != nil {
+		return nil, err
+	}
+	if err := checkBudget(s, flags); err != nil {
+		return nil, err
+	}
+	return s, nil
 }

@@ -140,7 +140,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	case "results":
 		return results(ctx, args[1:], stdout, stderr)
 	case "validate":
-		return validate(args[1:], stderr)
+		return validate(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -192,7 +192,7 @@ func results(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return err
 }
 
-func validate(args []string, stderr io.Writer) error {
+func validate(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("validate", stderr)
 	flags := addComputeFlags(fs)
 	if err := fs.Parse(args); err != nil {
@@ -203,13 +203,7 @@ func validate(args []string, stderr io.Writer) error {
 	}
 	var errs []error
 	for _, name := range fs.Args() {
-		s, err := load(name)
-		if err == nil {
-			if err = flags.apply(s); err == nil {
-				err = checkBudget(s, flags)
-			}
-		}
-		if err != nil {
+		if _, err := prepare(name, flags); err != nil {
 			errs = append(errs, err)
 		}
 	}
