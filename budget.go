@@ -49,6 +49,7 @@ var limits = []limit{
 	{"of output (estimated)", "max-output", func(c sim.Cost) int64 { return c.Bytes }, func(b budget) int64 { return b.output }, showBytes},
 	{"Kafka consumer group runs", "max-kafka-groups", func(c sim.Cost) int64 { return c.KafkaGroups }, func(b budget) int64 { return b.kafkaGroups }, count},
 	{"consumers in one Kafka group", "", func(c sim.Cost) int64 { return c.KafkaConsumers }, func(budget) int64 { return kafka.MaxConsumers }, count},
+	{"records in one Kafka topic", "", func(c sim.Cost) int64 { return c.KafkaRecords }, func(budget) int64 { return kafka.MaxRecords }, count},
 	{"of measured sleep", "max-measure", func(c sim.Cost) int64 { return int64(c.Measure) }, func(b budget) int64 { return int64(b.measure) },
 		func(n int64) string { return time.Duration(n).String() }},
 }

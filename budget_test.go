@@ -24,6 +24,8 @@ func TestBudgetRefusesHostileScenarios(t *testing.T) {
 			"testdata/budget/measure.yaml:6:5: cells[1].throughput: this throughput needs 113805h33m20s of measured sleep; the limit is 10m0s (raise it with --max-measure)"},
 		{"testdata/budget/kafka-300.yaml", nil,
 			"testdata/budget/kafka-300.yaml:4:5: cells[0].grid: this grid needs 300 consumers in one Kafka group; the limit is 256 (the Kafka engine's own)"},
+		{"testdata/budget/lesson-million.yaml", []string{"--engine", "kafka"},
+			"testdata/budget/lesson-million.yaml:6:5: cells[0].grid: this grid needs 12,000,000 records in one Kafka topic; the limit is 2,400,000 (the Kafka engine's own)"},
 		{"testdata/budget/kafka-66.yaml", nil,
 			"testdata/budget/kafka-66.yaml:5:5: cells[0].grid: this grid needs 66 Kafka consumer group runs; the limit is 64 (raise it with --max-kafka-groups)"},
 	} {
@@ -153,7 +155,7 @@ func TestBudgetFlagValues(t *testing.T) {
 			t.Errorf("parseBytes(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
 		}
 	}
-	for _, flag := range []string{"--max-visits=0", "--max-rows=x", "--max-output=1TB", "--max-kafka-groups=-1", "--max-measure=0s"} {
+	for _, flag := range []string{"--max-visits=0", "--max-visits=1,5", "--max-rows=x", "--max-output=1TB", "--max-kafka-groups=-1", "--max-measure=0s"} {
 		_, _, err := partlab(t, "validate", flag, "scenarios/messaging-systems.yaml")
 		if exitCode(err) != 2 {
 			t.Errorf("%s: exit status %d (%v), want 2", flag, exitCode(err), err)

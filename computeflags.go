@@ -63,8 +63,8 @@ func addComputeFlags(fs *flag.FlagSet) *computeFlags {
 // their help shows the defaults.
 func (f *computeFlags) addBudgetFlags(fs *flag.FlagSet) {
 	whole := func(name, usage string, to *int64) {
-		fs.Func(name, fmt.Sprintf(usage+" (default %s)", count(*to)), func(s string) error {
-			n, err := strconv.ParseInt(strings.ReplaceAll(s, "_", ""), 10, 64)
+		fs.Func(name, fmt.Sprintf(usage+" (default %d)", *to), func(s string) error {
+			n, err := strconv.ParseInt(s, 10, 64)
 			if err != nil || n <= 0 {
 				return fmt.Errorf("want a positive whole number (got %q)", s)
 			}

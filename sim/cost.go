@@ -20,10 +20,12 @@ type Cost struct {
 	// and a size per partition).
 	Bytes int64
 	// KafkaGroups are the consumer groups the Kafka engine runs, one per grid
-	// row, and KafkaConsumers the most consumers in one of them: each is a
-	// client of its own.
+	// row; KafkaConsumers the most consumers in one of them, each a client
+	// of its own; KafkaRecords the most records in one of its topics, which
+	// an in-process cluster holds in memory.
 	KafkaGroups    int64
 	KafkaConsumers int64
+	KafkaRecords   int64
 	// Measure is the sleep a measured run of the cell takes (--measure).
 	Measure time.Duration
 }
@@ -33,7 +35,7 @@ func (c Cost) Add(o Cost) Cost {
 	return Cost{
 		Visits: c.Visits + o.Visits, Rows: c.Rows + o.Rows, Bytes: c.Bytes + o.Bytes,
 		KafkaGroups: c.KafkaGroups + o.KafkaGroups, KafkaConsumers: max(c.KafkaConsumers, o.KafkaConsumers),
-		Measure: c.Measure + o.Measure,
+		KafkaRecords: max(c.KafkaRecords, o.KafkaRecords), Measure: c.Measure + o.Measure,
 	}
 }
 

@@ -27,7 +27,7 @@ func TestCost(t *testing.T) {
 				return c.Visits == 144_000_000 && c.Rows == 12 && c.KafkaGroups == 0 && c.Measure == 0
 			}},
 		{"lesson grid on kafka", func() Grid { g := lessonGrid; g.Engine = EngineBoth; return g }(), lesson,
-			func(c Cost) bool { return c.KafkaGroups == 12 && c.KafkaConsumers == 4 }},
+			func(c Cost) bool { return c.KafkaGroups == 12 && c.KafkaConsumers == 4 && c.KafkaRecords == 2400 }},
 		// 2.2 GB written by the engine before the budget; the estimate is above it.
 		{"grid of 4033–4096", Grid{Keys: []Key{KeySubscriber, KeyRecord, KeyPeriod, KeyNone}, Partitions: wide, Consumers: wide}, lesson,
 			func(c Cost) bool { return c.Rows == 16_384 && c.Bytes > 2_200_000_000 && c.Visits == 2400*4*64 }},
@@ -80,9 +80,9 @@ func TestCostAgreesWithTheRun(t *testing.T) {
 }
 
 func TestCostAdd(t *testing.T) {
-	a := Cost{Visits: 1, Rows: 2, Bytes: 3, KafkaGroups: 4, KafkaConsumers: 5, Measure: 6}
-	b := Cost{Visits: 10, Rows: 20, Bytes: 30, KafkaGroups: 40, KafkaConsumers: 3, Measure: 60}
-	if got, want := a.Add(b), (Cost{11, 22, 33, 44, 5, 66}); got != want {
+	a := Cost{Visits: 1, Rows: 2, Bytes: 3, KafkaGroups: 4, KafkaConsumers: 5, KafkaRecords: 6, Measure: 7}
+	b := Cost{Visits: 10, Rows: 20, Bytes: 30, KafkaGroups: 40, KafkaConsumers: 3, KafkaRecords: 60, Measure: 70}
+	if got, want := a.Add(b), (Cost{11, 22, 33, 44, 5, 60, 77}); got != want {
 		t.Errorf("%+v + %+v = %+v, want %+v", a, b, got, want)
 	}
 }

@@ -329,8 +329,9 @@ func (Grid) figures() figureSet { return gridFigures }
 
 // Cost of a grid: every reading placed once per key and partition count; a
 // row per combination, listing a load per consumer and a size per partition,
-// each at most the readings; on the Kafka engine, one consumer group per row
-// and the rows again, as observed.
+// each at most the readings; on the Kafka engine, a topic of every reading
+// per key and partition count, one consumer group per row, and the rows
+// again, as observed.
 func (g Grid) Cost(src Source) Cost {
 	readings := src.readings()
 	keys, ps, cs := int64(len(g.Keys)), int64(len(g.Partitions)), int64(len(g.Consumers))
@@ -341,6 +342,7 @@ func (g Grid) Cost(src Source) Cost {
 		rows *= 2
 		c.KafkaGroups = c.Rows
 		c.KafkaConsumers = largest(g.Consumers)
+		c.KafkaRecords = readings
 	}
 	c.Bytes = cellBytes + rows
 	return c
