@@ -132,11 +132,14 @@ func TestBudgetFlagsRaiseTheLimits(t *testing.T) {
 // A file's measure: true is a note without --measure: the run models the
 // cell and measures nothing.
 func TestMeasureNeedsTheCommandLine(t *testing.T) {
+	want := "testdata/budget/measure.yaml:6:5: cells[1].throughput: measure: true is ignored without --measure on the command line\n"
+	if _, stderr, err := partlab(t, "validate", "testdata/budget/measure.yaml"); err != nil || stderr != want {
+		t.Errorf("validate: %v, stderr %q, want %q", err, stderr, want)
+	}
 	stdout, stderr, err := partlab(t, "results", "testdata/budget/measure.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "testdata/budget/measure.yaml:6:5: cells[1].throughput: measure: true is ignored without --measure on the command line\n"
 	if stderr != want {
 		t.Errorf("stderr %q, want %q", stderr, want)
 	}

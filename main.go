@@ -92,8 +92,8 @@ const usage = `usage:
   partlab render [-o DIR] [--self-contained | --cdn URL] FILE…
                                                  render the given scenario files
   partlab results [--format json|csv|text] FILE  print one scenario's results
-  partlab validate FILE…                         check scenario files and their cost,
-                                                 print nothing on success
+  partlab validate FILE…                         check scenario files and their cost;
+                                                 prints nothing on stdout
 
 render, results and validate also take the compute flags: --engine sim|kafka|both,
 --brokers host:port,… and --timeout 30s run the grids on a Kafka protocol (an
@@ -203,8 +203,13 @@ func validate(args []string, stdout, stderr io.Writer) error {
 	}
 	var errs []error
 	for _, name := range fs.Args() {
-		if _, err := prepare(name, flags); err != nil {
+		s, err := prepare(name, flags)
+		if err != nil {
 			errs = append(errs, err)
+			continue
+		}
+		for _, note := range measureNotes(s, flags) {
+			fmt.Fprintln(stderr, note)
 		}
 	}
 	return errors.Join(errs...)
