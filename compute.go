@@ -12,14 +12,16 @@ import (
 	"partlab/sim/measure"
 )
 
-// compute is the one place a scenario runs. It loads the scenario, then runs
-// its computations in three steps, each returning its own results: the
-// simulation; the Kafka engine, for the grids that ask for it, on the
-// readings the simulation generated; and a real run of the throughput cells
-// that ask for one (all of them with --measure), which takes as long as
-// their work says. Progress goes to stderr.
+// compute is the one place a scenario runs. It loads the scenario, checks
+// its cost against the budget and its templates against the simulation's
+// results, then runs its computations in three steps,
+// each returning its own results: the simulation; the Kafka engine, for the
+// grids that ask for it, on the readings the simulation generated; and, with
+// --measure only, a real run of every throughput cell, which takes as long
+// as its work says. A cell's measure: true without --measure is a note.
+// Progress goes to stderr.
 func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
-	nb, err := simulate(ctx, file, flags)
+	nb, err := simulate(ctx, file, flags, stderr)
 	if err != nil {
 		return report.Notebook{}, err
 	}
@@ -31,7 +33,7 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 	measured := map[string]*sim.Measurement{}
 	for _, r := range rs.All {
 		t, ok := r.(*sim.ThroughputResult)
-		if !ok || !(flags.measure || t.Spec.Measure) {
+		if !ok || !flags.measure {
 			continue
 		}
 		fmt.Fprintf(stderr, "%s: measuring throughput cell %s, %s of modelled work …\n", file, t.ID, t.MeasureCost())
@@ -42,19 +44,17 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 	return report.Notebook{Scenario: s, Results: rs, Observed: observed, Measured: measured}, nil
 }
 
-// simulate loads a scenario, applies the command line's flags (none for
-// validate), computes it with the sim engine and checks its Markdown's
-// templates against the results: all that render checks before the Kafka
-// engine and measuring.
-func simulate(ctx context.Context, file string, flags *computeFlags) (report.Notebook, error) {
-	s, err := scenarios.Load(file)
+// simulate prepares a scenario, computes it with the sim engine and checks
+// its Markdown's templates against the results: all that render checks
+// before the Kafka engine and measuring, which validate checks too. A cell's
+// measure: true without --measure is a note on stderr.
+func simulate(ctx context.Context, file string, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
+	s, err := prepare(file, flags)
 	if err != nil {
 		return report.Notebook{}, err
 	}
-	if flags != nil {
-		if err := flags.apply(s); err != nil {
-			return report.Notebook{}, err
-		}
+	for _, note := range measureNotes(s, flags) {
+		fmt.Fprintln(stderr, note)
 	}
 	rs, err := sim.Run(ctx, s.Source, s.SimCells())
 	if err != nil {
@@ -62,4 +62,20 @@ func simulate(ctx context.Context, file string, flags *computeFlags) (report.Not
 	}
 	nb := report.Notebook{Scenario: s, Results: rs}
 	return nb, report.Check(ctx, nb)
+}
+
+// prepare loads a scenario, puts the command line's flags over it and checks
+// its cost against the budget, before anything is computed.
+func prepare(file string, flags *computeFlags) (*scenarios.Scenario, error) {
+	s, err := scenarios.Load(file)
+	if err != nil {
+		return nil, err
+	}
+	if err := flags.apply(s); err != nil {
+		return nil, err
+	}
+	if err := checkBudget(s, flags); err != nil {
+		return nil, err
+	}
+	return s, nil
 }

@@ -2,8 +2,10 @@ package main
 
 import (
 	"flag"
+	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -22,13 +24,14 @@ type computeFlags struct {
 	allowBrokers bool
 	timeout      time.Duration
 	measure      bool
+	budget       budget
 }
 
-// addComputeFlags defines --engine, --brokers, --allow-brokers, --timeout and
-// --measure on fs; each is checked as it is parsed, so a bad value is a usage
-// error.
+// addComputeFlags defines --engine, --brokers, --allow-brokers, --timeout,
+// --measure and the budget's --max-… on fs; each is checked as it is parsed,
+// so a bad value is a usage error.
 func addComputeFlags(fs *flag.FlagSet) *computeFlags {
-	f := &computeFlags{}
+	f := &computeFlags{budget: defaultBudget}
 	fs.BoolVar(&f.measure, "measure", false, "also run every throughput cell for real and show the measured figures")
 	fs.BoolVar(&f.allowBrokers, "allow-brokers", false, "let the Kafka engine connect to the brokers the scenario names (engine.kafka.brokers)")
 	fs.Func("engine", "run every grid on `engine`: sim, kafka or both (default: each grid's own)", func(s string) (err error) {
@@ -52,7 +55,38 @@ func addComputeFlags(fs *flag.FlagSet) *computeFlags {
 		}
 		return scenarios.CheckTimeout(f.timeout)
 	})
+	f.addBudgetFlags(fs)
 	return f
+}
+
+// addBudgetFlags defines the flags that raise (or lower) the budget's limits;
+// their help shows the defaults.
+func (f *computeFlags) addBudgetFlags(fs *flag.FlagSet) {
+	whole := func(name, usage string, to *int64) {
+		fs.Func(name, fmt.Sprintf(usage+" (default %d)", *to), func(s string) error {
+			n, err := strconv.ParseInt(s, 10, 64)
+			if err != nil || n <= 0 {
+				return fmt.Errorf("want a positive whole number (got %q)", s)
+			}
+			*to = n
+			return nil
+		})
+	}
+	whole("max-visits", "refuse a scenario whose cells visit more than `N` records and keys", &f.budget.visits)
+	whole("max-rows", "refuse a scenario whose results have more than `N` rows", &f.budget.rows)
+	whole("max-kafka-groups", "refuse a scenario that runs more than `N` consumer groups on the Kafka engine", &f.budget.kafkaGroups)
+	fs.Func("max-output", fmt.Sprintf("refuse a scenario whose output is estimated at more than `SIZE` (64MB, 512KB, 2GB or bytes; default %dMB)", f.budget.output>>20), func(s string) (err error) {
+		f.budget.output, err = parseBytes(s)
+		return err
+	})
+	fs.Func("max-measure", fmt.Sprintf("with --measure, refuse a scenario whose measured runs sleep longer than `duration` (default %v)", f.budget.measure), func(s string) error {
+		d, err := time.ParseDuration(s)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("want a positive duration such as 30m (got %q)", s)
+		}
+		f.budget.measure = d
+		return nil
+	})
 }
 
 // apply puts the flags that were given over the scenario's own settings.

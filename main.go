@@ -3,7 +3,7 @@
 //	partlab                                   render every scenarios/*.yaml into out/
 //	partlab render [-o DIR] [--self-contained | --cdn URL] [compute flags] FILE…
 //	partlab results [--format json|csv|text] [compute flags] FILE
-//	partlab validate FILE…
+//	partlab validate [compute flags] FILE…
 //	partlab check [--junit FILE] [compute flags] FILE…
 //	partlab diff [--format text|markdown|json] OLD NEW
 package main
@@ -94,17 +94,24 @@ const usage = `usage:
                                                  render the given scenario files; --strict
                                                  writes nothing if an expectation misses
   partlab results [--format json|csv|text] FILE  print one scenario's results
-  partlab validate FILE…                         check scenario files, print nothing on success
+  partlab validate FILE…                         check scenario files and their cost, as render
+                                                 would; prints nothing on stdout
   partlab check [--junit FILE] FILE…             compute, write no page, print the expectations
                                                  that miss (exit 1); --junit writes a JUnit report
   partlab diff [--format text|markdown|json] OLD NEW
                                                  the figures and conclusions that changed between
                                                  two results.json or output folders (exit 1)
 
-render, results and check also take the compute flags: --engine sim|kafka|both, --brokers
-host:port,… and --timeout 30s run the grids on a Kafka protocol (an in-process kfake
-cluster unless --brokers); --allow-brokers lets them use the brokers a scenario names;
---measure also runs every throughput cell for real.
+render, results, validate and check also take the compute flags: --engine
+sim|kafka|both, --brokers host:port,… and --timeout 30s run the grids on a Kafka
+protocol (an in-process kfake cluster unless --brokers); --allow-brokers lets them
+use the brokers a scenario names; --measure also runs every throughput cell for real
+(a cell's measure: true alone runs nothing).
+
+Before anything runs, a scenario's cost is checked against a budget whose limits the
+flags raise: --max-visits 1000000000 (records and keys visited), --max-rows 65536
+(result rows), --max-output 256MB (estimated output), --max-kafka-groups 64
+(consumer groups run on Kafka), --max-measure 10m (sleep of measured runs).
 
 exit status: 0 ok, 1 a scenario or run error, 2 usage, 3 internal error,
 130 or 143 stopped by SIGINT or SIGTERM (nothing is written)
@@ -132,7 +139,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		if len(files) == 0 {
 			return errors.New("no scenarios/*.yaml here: run partlab in the project's root, or use 'partlab render FILE…'")
 		}
-		return renderSite(ctx, files, defaultOut, report.Site{}, &computeFlags{}, false, stderr)
+		return renderSite(ctx, files, defaultOut, report.Site{}, &computeFlags{budget: defaultBudget}, false, stderr)
 	}
 	switch args[0] {
 	case "render":
@@ -199,6 +206,7 @@ func results(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // validate finds everything render would, in every file, and writes nothing.
 func validate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("validate", stderr)
+	flags := addComputeFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
@@ -207,7 +215,7 @@ func validate(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	var errs []error
 	for _, name := range fs.Args() {
-		if _, err := simulate(ctx, name, nil); err != nil {
+		if _, err := simulate(ctx, name, flags, stderr); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -45,6 +45,7 @@ const Markdown sim.Kind = "md"
 // Cell is one notebook cell: Markdown, or a computation for the engine.
 type Cell struct {
 	Kind     sim.Kind // Markdown, or the kind of Sim
+	At       Pos      // where the cell's mapping starts in the file
 	ID       string   // names a computation's results; empty for md
 	Markdown string   // md cells
 	TextAt   Pos      // md cells: where Markdown's text starts in the file
@@ -158,6 +159,7 @@ func (d *decoder) scenario(n *yaml.Node, src []byte) *Scenario {
 				next = items[i+1].Line
 			}
 			c := d.cell(item, fmt.Sprintf("cells[%d]", i), i+1, lines)
+			c.At = Pos{item.Line, item.Column}
 			c.Input = input(lines, item, next)
 			s.Cells = append(s.Cells, c)
 		}

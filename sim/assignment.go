@@ -78,3 +78,11 @@ var assignmentFigures = figureTable[Assignment, *AssignmentResult, AssignmentRow
 }
 
 func (Assignment) figures() figureSet { return assignmentFigures }
+
+// Cost of an assignment: each consumer count shares out every partition; a
+// row per consumer count, listing every partition under its owner.
+func (a Assignment) Cost(Source) Cost {
+	rows := int64(len(a.Consumers))
+	numbers := rows*int64(a.Partitions) + sum(a.Consumers)
+	return Cost{Visits: numbers, Rows: rows, Bytes: cellBytes + rows*rowBytes + listBytes(numbers, int64(a.Partitions))}
+}

@@ -326,3 +326,24 @@ var gridFigures = figureTable[Grid, *GridResult, Row]{
 }
 
 func (Grid) figures() figureSet { return gridFigures }
+
+// Cost of a grid: every reading placed once per key and partition count; a
+// row per combination, listing a load per consumer and a size per partition,
+// each at most the readings; on the Kafka engine, a topic of every reading
+// per key and partition count, one consumer group per row, and the rows
+// again, as observed.
+func (g Grid) Cost(src Source) Cost {
+	readings := src.readings()
+	keys, ps, cs := int64(len(g.Keys)), int64(len(g.Partitions)), int64(len(g.Consumers))
+	c := Cost{Visits: readings * keys * ps, Rows: keys * ps * cs}
+	numbers := keys * (cs*sum(g.Partitions) + ps*sum(g.Consumers))
+	rows := c.Rows*rowBytes + listBytes(numbers, readings)
+	if g.Engine.Kafka() {
+		rows *= 2
+		c.KafkaGroups = c.Rows
+		c.KafkaConsumers = largest(g.Consumers)
+		c.KafkaRecords = readings
+	}
+	c.Bytes = cellBytes + rows
+	return c
+}

@@ -92,3 +92,15 @@ var groupsFigures = figureTable[Groups, *GroupsResult, GroupShare]{
 }
 
 func (Groups) figures() figureSet { return groupsFigures }
+
+// Cost of a groups cell: each group shares out every partition; a row per
+// group, listing every partition under its owner and each member's load.
+func (g Groups) Cost(Source) Cost {
+	rows := int64(len(g.Groups))
+	numbers := rows * int64(g.Partitions)
+	for _, grp := range g.Groups {
+		numbers += 2 * int64(grp.Consumers)
+	}
+	return Cost{Visits: numbers, Rows: rows,
+		Bytes: cellBytes + rows*rowBytes + listBytes(numbers, int64(g.Partitions)*int64(g.Records))}
+}

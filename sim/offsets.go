@@ -110,3 +110,11 @@ var offsetsFigures = figureTable[Offsets, *OffsetsResult, struct{}]{figures: []f
 }}
 
 func (Offsets) figures() figureSet { return offsetsFigures }
+
+// Cost of an offsets cell: the readings placed under its key and each
+// compared key, and walked once in write order; a few short rows.
+func (o Offsets) Cost(src Source) Cost {
+	readings := src.readings()
+	rows := int64(firstRecords + 1 + len(o.Compare))
+	return Cost{Visits: readings * int64(2+len(o.Compare)), Rows: rows, Bytes: cellBytes + rows*rowBytes}
+}

@@ -144,3 +144,15 @@ func (r *OrderingResult) PartitionInversions() int {
 	}
 	return n
 }
+
+// Cost of an ordering cell: every record routed, then read twice (the two
+// partitions read together and the whole stream) and sorted by arrival; its
+// logs, the order seen and each partition's inversions are lists of records.
+func (o Ordering) Cost(Source) Cost {
+	records, parts := int64(o.Records), int64(o.Partitions)
+	return Cost{
+		Visits: int64(len(o.Keys)) + 4*records,
+		Rows:   parts,
+		Bytes:  cellBytes + parts*rowBytes + listBytes(3*records+parts, records),
+	}
+}

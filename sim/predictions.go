@@ -66,3 +66,9 @@ func (Predictions) Kind() Kind { return KindPredictions }
 
 // CellID returns the cell's id.
 func (p Predictions) CellID() string { return p.ID }
+
+// Cost of the predictions: a figure looked up and a row per guess.
+func (p Predictions) Cost(Source) Cost {
+	rows := int64(len(p.Items))
+	return Cost{Visits: rows, Rows: rows, Bytes: cellBytes + rows*rowBytes}
+}

@@ -75,3 +75,8 @@ var repartitionFigures = figureTable[Repartition, *RepartitionResult, struct{}]{
 }}
 
 func (Repartition) figures() figureSet { return repartitionFigures }
+
+// Cost of a repartition: every key hashed once, one row.
+func (r Repartition) Cost(Source) Cost {
+	return Cost{Visits: int64(len(r.Keys)) + 2, Rows: 1, Bytes: cellBytes + rowBytes}
+}

@@ -13,6 +13,8 @@ import (
 type Cell interface {
 	Kind() Kind
 	CellID() string
+	// Cost is what computing the cell over src takes, from its spec alone.
+	Cost(src Source) Cost
 	figures() figureSet
 	run(*env) (Result, error)
 }

@@ -80,6 +80,7 @@ type cancelCell struct{ cancel context.CancelFunc }
 func (cancelCell) Kind() Kind         { return "cancel" }
 func (cancelCell) CellID() string     { return "cancel" }
 func (cancelCell) figures() figureSet { return figureTable[cancelCell, Result, struct{}]{} }
+func (cancelCell) Cost(Source) Cost   { return Cost{} }
 
 func (c cancelCell) run(*env) (Result, error) {
 	c.cancel()

@@ -45,3 +45,6 @@ var sizingFigures = figureTable[Sizing, *SizingResult, struct{}]{figures: []figu
 }}
 
 func (Sizing) figures() figureSet { return sizingFigures }
+
+// Cost of a sizing cell: two divisions, one row.
+func (Sizing) Cost(Source) Cost { return Cost{Visits: 1, Rows: 1, Bytes: cellBytes + rowBytes} }

@@ -98,3 +98,15 @@ func indexes(set []bool) []int {
 	}
 	return out
 }
+
+// Cost of a spread: every key, probe and copy of the hot key routed once; a
+// row per partition and per probe.
+func (s Spread) Cost(Source) Cost {
+	rows := int64(s.Partitions + len(s.Probes))
+	keys := int64(len(s.Keys))
+	return Cost{
+		Visits: keys + int64(len(s.Probes)) + int64(s.HotCount),
+		Rows:   rows,
+		Bytes:  cellBytes + rows*rowBytes + listBytes(int64(s.Partitions), keys),
+	}
+}

@@ -100,10 +100,7 @@ func (t Throughput) run(e *env) (Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	sizes := make([]int, t.Partitions)
-	for p := range sizes {
-		sizes[p] = t.Records
-	}
+	sizes := t.sizes()
 	if t.From != nil {
 		g, ok := e.result(t.From.Grid).(*GridResult)
 		if !ok {
@@ -115,6 +112,12 @@ func (t Throughput) run(e *env) (Result, error) {
 		}
 		sizes = row.Sizes
 	}
+	return t.model(sizes, assign), nil
+}
+
+// model is the group's run over partitions of the given sizes, for each
+// consumer count.
+func (t Throughput) model(sizes []int, assign Assignor) *ThroughputResult {
 	res := &ThroughputResult{Kind: KindThroughput, ID: t.ID, Assignor: t.Assignor, Sizes: sizes,
 		WorkMS: float64(t.Work) / float64(time.Millisecond), Spec: t}
 	for _, n := range sizes {
@@ -129,7 +132,7 @@ func (t Throughput) run(e *env) (Result, error) {
 		res.Rows = append(res.Rows, NewThroughputRow(res.Records, loads, len(sizes),
 			time.Duration(slowest)*t.Work, time.Duration(res.Records)*t.Work))
 	}
-	return res, nil
+	return res
 }
 
 // GroupLoads returns the records each consumer owns.
@@ -211,4 +214,36 @@ func itoaAll(ns []int) []string {
 		out[i] = strconv.Itoa(n)
 	}
 	return out
+}
+
+// sizes are the cell's equal partitions, Records each.
+func (t Throughput) sizes() []int {
+	sizes := make([]int, t.Partitions)
+	for p := range sizes {
+		sizes[p] = t.Records
+	}
+	return sizes
+}
+
+// Cost of a throughput cell: its model, a row per consumer count listing
+// their loads, and the sleep of a measured run, which is MeasureCost of the
+// model. The model of equal partitions takes at most a few hundred thousand
+// steps, so Cost runs it; the partitions of a From grid are unknown until the grid runs, so
+// for them Cost takes the most they can cost: every reading in one
+// partition, every consumer count as slow as one consumer.
+func (t Throughput) Cost(src Source) Cost {
+	sizes := t.sizes()
+	if t.From != nil {
+		sizes = []int{int(src.readings())}
+	}
+	c := Cost{Rows: int64(len(t.Consumers))}
+	for _, n := range t.Consumers {
+		c.Visits += int64(len(sizes) + n)
+	}
+	records := sum(sizes)
+	c.Bytes = cellBytes + c.Rows*rowBytes + listBytes(sum(t.Consumers)+int64(len(sizes)), records)
+	if assign, err := AssignorByName(t.Assignor); err == nil {
+		c.Measure = t.model(sizes, assign).MeasureCost()
+	}
+	return c
 }
