@@ -18,7 +18,11 @@ import (
 // that ask for one (all of them with --measure), which takes as long as
 // their work says. Progress goes to stderr.
 func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
-	s, err := load(file)
+	ovs, err := flags.overrides.list()
+	if err != nil {
+		return report.Notebook{}, err
+	}
+	s, err := load(file, ovs...)
 	if err != nil {
 		return report.Notebook{}, err
 	}

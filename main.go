@@ -187,15 +187,20 @@ func results(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 func validate(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("validate", stderr)
+	overrides := addOverrideFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
 	if fs.NArg() == 0 {
 		return usageError{errors.New("validate takes one or more scenario files")}
 	}
+	ovs, err := overrides.list()
+	if err != nil {
+		return err
+	}
 	var errs []error
 	for _, name := range fs.Args() {
-		if _, err := load(name); err != nil {
+		if _, err := load(name, ovs...); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -260,14 +265,15 @@ func renderSite(ctx context.Context, files []string, dir string, site report.Sit
 	return site.Write(dir, stderr)
 }
 
-// load reads a scenario and checks the templates in its Markdown.
-func load(file string) (*scenarios.Scenario, error) {
-	s, err := scenarios.Load(file)
+// load reads a scenario with the overrides put over its values, and checks
+// the templates in its Markdown.
+func load(file string, overrides ...scenarios.Override) (*scenarios.Scenario, error) {
+	s, err := scenarios.Load(file, overrides...)
 	if err != nil {
 		return nil, err
 	}
 	if err := report.Check(s); err != nil {
-		return nil, err
+		return nil, s.Relocate(err)
 	}
 	return s, nil
 }
