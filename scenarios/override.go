@@ -61,7 +61,7 @@ func ParseSet(arg string) ([]Override, error) {
 		doc.Content = []*yaml.Node{{Kind: yaml.ScalarNode, Tag: "!!null", Line: 1, Column: 1}}
 	}
 	var out []Override
-	err = flatten(path, doc.Content[0], func(path string, k, v *yaml.Node) {
+	err = flatten(path, doc.Content[0], doc.Content[0], func(path string, k, v *yaml.Node) {
 		out = append(out, Override{Path: path, Value: flow(v), From: "--set", value: v})
 	})
 	return out, err
@@ -94,7 +94,7 @@ func LoadParams(path string) ([]Override, error) {
 	var errs ErrorList
 	for i := 0; i+1 < len(doc.Content[0].Content); i += 2 {
 		k, v := doc.Content[0].Content[i], doc.Content[0].Content[i+1]
-		err := flatten(k.Value, v, func(p string, k, v *yaml.Node) {
+		err := flatten(k.Value, k, v, func(p string, k, v *yaml.Node) {
 			out = append(out, Override{Path: p, Value: flow(v), From: fmt.Sprintf("%s:%d:%d", path, k.Line, k.Column),
 				value: v, file: path, at: Pos{k.Line, k.Column}})
 		})
@@ -110,11 +110,7 @@ func LoadParams(path string) ([]Override, error) {
 
 // flatten calls set for every value v under path: each field of a mapping
 // in turn, anything else whole; k is the key that names v.
-func flatten(path string, v *yaml.Node, set func(path string, k, v *yaml.Node)) error {
-	return flattenAt(path, v, v, set)
-}
-
-func flattenAt(path string, k, v *yaml.Node, set func(path string, k, v *yaml.Node)) error {
+func flatten(path string, k, v *yaml.Node, set func(path string, k, v *yaml.Node)) error {
 	if slices.Contains(strings.Split(path, "."), "") {
 		return fmt.Errorf("path %q has an empty part; want names joined by dots, such as cells.keys.partitions", path)
 	}
@@ -123,7 +119,10 @@ func flattenAt(path string, k, v *yaml.Node, set func(path string, k, v *yaml.No
 		return nil
 	}
 	for i := 0; i+1 < len(v.Content); i += 2 {
-		if err := flattenAt(path+"."+v.Content[i].Value, v.Content[i], v.Content[i+1], set); err != nil {
+		if k := v.Content[i]; k.Kind != yaml.ScalarNode {
+			return fmt.Errorf("%s: a mapping's keys must be names (got %s); quote text that starts with { or [", path, describe(k))
+		}
+		if err := flatten(path+"."+v.Content[i].Value, v.Content[i], v.Content[i+1], set); err != nil {
 			return err
 		}
 	}
