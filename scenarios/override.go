@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -171,7 +172,7 @@ func applyOverrides(root *yaml.Node, lines int, ovs []Override) ErrorList {
 				continue
 			}
 			if n.Kind != yaml.MappingNode {
-				errs = append(errs, o.unknown(fmt.Sprintf("%s is not a mapping", strings.Join(segs[:j], ".")), known))
+				errs = append(errs, o.unknown(fmt.Sprintf("%s is not a mapping", cmp.Or(strings.Join(segs[:j], "."), "the scenario")), known))
 				break
 			}
 			if j == len(segs)-1 {
@@ -334,28 +335,25 @@ func relocate(ovs []Override, known []string, e *Error) *Error {
 		if e.Line < o.base || e.Line >= o.base+span {
 			continue
 		}
-		if e.Line == o.base { // a key the path added: its part is the column
+		if list, ok := strings.CutPrefix(e.Msg, unknownField); ok && e.Line == o.base {
+			// A key the path added, which the column says.
 			segs := strings.Split(o.Path, ".")
 			j := min(max(e.Col-1, 0), len(segs)-1)
 			parent, rest := strings.Join(segs[:j], "."), segs[j+1:]
-			why := e.Msg
-			if list, ok := strings.CutPrefix(e.Msg, unknownField); ok {
-				known = slices.Clip(known)
-				for _, name := range strings.Split(strings.TrimSuffix(list, ")"), ", ") {
-					known = append(known, strings.Join(append([]string{join(parent, name)}, rest...), "."))
-				}
-				if parent == "" {
-					parent = "a scenario"
-				}
-				why = fmt.Sprintf("%s has no field %q (want one of %s", parent, segs[j], list)
+			valid := slices.Clip(known)
+			for _, name := range strings.Split(strings.TrimSuffix(list, ")"), ", ") {
+				valid = append(valid, strings.Join(append([]string{join(parent, name)}, rest...), "."))
 			}
-			return o.unknown(why, known)
+			return o.unknown(fmt.Sprintf("%s has no field %q (want one of %s", cmp.Or(parent, "a scenario"), segs[j], list), valid)
 		}
 		r := *e
 		r.File, r.Line, r.Col = o.place(), 0, 0
-		if o.file != "" {
-			r.Line = e.Line - o.base
-			r.Col = e.Col
+		switch {
+		case o.file == "": // --set has no lines
+		case e.Line == o.base: // a mapping the path added
+			r.Line, r.Col = o.at.Line, o.at.Col
+		default:
+			r.Line, r.Col = e.Line-o.base, e.Col
 		}
 		return &r
 	}

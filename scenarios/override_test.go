@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -276,4 +277,41 @@ func TestSuggest(t *testing.T) {
 			t.Errorf("suggest(%q) = %q, want %q", tc.name, got, tc.want)
 		}
 	}
+}
+
+// A nested field: set in a mapping the cell has, or in one the path adds,
+// whose missing fields are the override's problem.
+func TestOverrideNested(t *testing.T) {
+	s, err := Load("day-24-partitions.yaml", sets(t, "cells.spread.hot.count=7")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sp := s.Cells[1].Sim.(sim.Spread); sp.Hot != "user-42" || sp.HotCount != 7 {
+		t.Errorf("hot %q × %d, want user-42 × 7", sp.Hot, sp.HotCount)
+	}
+	const src = "title: t\ncells:\n  - spread: {keys: [a, b], partitions: 2}\n"
+	for _, tc := range []struct {
+		ovs  []Override
+		want string
+	}{
+		{sets(t, "cells.spread1.hot.count=5"), `--set cells.spread1.hot.count: cells[0].spread.hot: missing required field "key"`},
+		{params(t, "cells.spread1.hot:\n  count: 5\n"), `P:2:3: cells[0].spread.hot: missing required field "key"`},
+	} {
+		_, err := Parse(strings.NewReader(src), "o.yaml", tc.ovs...)
+		if f := tc.ovs[0].file; err != nil && f != "" {
+			err = errors.New(strings.ReplaceAll(err.Error(), f, "P"))
+		}
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("got  %v\nwant %s", err, tc.want)
+		}
+	}
+}
+
+func params(t *testing.T, text string) []Override {
+	t.Helper()
+	ovs, err := LoadParams(writeParams(t, text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ovs
 }
