@@ -1,9 +1,9 @@
 // Command partlab turns scenario files into reports on partitioned logs.
 //
 //	partlab                                   render every scenarios/*.yaml into out/
-//	partlab render [-o DIR] [--self-contained | --cdn URL] [compute flags] FILE…
-//	partlab results [--format json|csv|text] [compute flags] FILE
-//	partlab validate FILE…
+//	partlab render [-o DIR] [--self-contained | --cdn URL] [compute flags] [parameters] FILE…
+//	partlab results [--format json|csv|text] [compute flags] [parameters] FILE
+//	partlab validate [parameters] FILE…
 package main
 
 import (
@@ -93,6 +93,10 @@ const usage = `usage:
                                                  render the given scenario files
   partlab results [--format json|csv|text] FILE  print one scenario's results
   partlab validate FILE…                         check scenario files, print nothing on success
+
+render, results and validate take parameters: --set PATH=VALUE puts VALUE (YAML) over
+the file's value at PATH, such as source.seed=7 or cells.keys.partitions=[1,2,3];
+--params FILE does so for every path: value of a YAML mapping. Both repeat; the last wins.
 
 render and results also take the compute flags: --engine sim|kafka|both, --brokers
 host:port,… and --timeout 30s run the grids on a Kafka protocol (an in-process kfake
