@@ -300,8 +300,8 @@ func filePaths(root *yaml.Node) []string {
 // the near paths among valid.
 func (o *Override) unknown(why string, valid []string) *Error {
 	msg := fmt.Sprintf("unknown path %q", o.Path)
-	if near := suggest(o.Path, valid); len(near) > 0 {
-		msg += fmt.Sprintf("; did you mean %s?", strings.Join(quoteAll(near), " or "))
+	if near := suggest(o.Path, valid); near != "" {
+		msg += near
 	} else {
 		msg += ": " + why
 	}
@@ -310,14 +310,6 @@ func (o *Override) unknown(why string, valid []string) *Error {
 		e.Line, e.Col = o.at.Line, o.at.Col
 	}
 	return e
-}
-
-func quoteAll(s []string) []string {
-	out := make([]string, len(s))
-	for i, v := range s {
-		out[i] = strconv.Quote(v)
-	}
-	return out
 }
 
 // unknownField is the start of the decoder's message for a field it does not
@@ -383,27 +375,25 @@ func (s *Scenario) Relocate(err error) error {
 	return err
 }
 
-// suggest returns the names in valid nearest to name, if they are within a
-// few edits of it.
-func suggest(name string, valid []string) []string {
-	best := max(2, len(name)/4) + 1
-	var out []string
+// suggest returns ` (did you mean "X"?)` when name is within two edits of
+// one of valid, and fewer than its length; the closest wins, then the first
+// in valid; "" when nothing is near. It has the contract of Suggest in
+// suggest.go, on main since this file was written, which replaces it.
+func suggest(name string, valid []string) string {
+	best, bestDist := "", 3
 	for _, v := range valid {
-		d := distance(name, v)
-		switch {
-		case v == name || d > best || slices.Contains(out, v):
-		case d < best:
-			best, out = d, []string{v}
-		default:
-			out = append(out, v)
+		if d := editDistance(name, v); v != name && d < bestDist && d < len(name) {
+			best, bestDist = v, d
 		}
 	}
-	slices.Sort(out)
-	return out
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
 }
 
-// distance is the Levenshtein distance between a and b, in bytes.
-func distance(a, b string) int {
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
 	row := make([]int, len(b)+1)
 	for j := range row {
 		row[j] = j
