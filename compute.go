@@ -61,13 +61,18 @@ func simulate(ctx context.Context, file string, flags *computeFlags, stderr io.W
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 	}
 	nb := report.Notebook{Scenario: s, Results: rs}
-	return nb, report.Check(ctx, nb)
+	return nb, s.Relocate(report.Check(ctx, nb))
 }
 
-// prepare loads a scenario, puts the command line's flags over it and checks
+// prepare loads a scenario with the command line's overrides, puts the
+// compute flags over it and checks
 // its cost against the budget, before anything is computed.
 func prepare(file string, flags *computeFlags) (*scenarios.Scenario, error) {
-	s, err := scenarios.Load(file)
+	ovs, err := flags.overrides.list()
+	if err != nil {
+		return nil, err
+	}
+	s, err := scenarios.Load(file, ovs...)
 	if err != nil {
 		return nil, err
 	}

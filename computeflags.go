@@ -25,13 +25,14 @@ type computeFlags struct {
 	timeout      time.Duration
 	measure      bool
 	budget       budget
+	overrides    *overrideFlags
 }
 
 // addComputeFlags defines --engine, --brokers, --allow-brokers, --timeout,
-// --measure and the budget's --max-… on fs; each is checked as it is parsed,
-// so a bad value is a usage error.
+// --measure and the budget's --max-… on fs, and the overrides --set and
+// --params; each is checked as it is parsed, so a bad value is a usage error.
 func addComputeFlags(fs *flag.FlagSet) *computeFlags {
-	f := &computeFlags{budget: defaultBudget}
+	f := &computeFlags{budget: defaultBudget, overrides: addOverrideFlags(fs)}
 	fs.BoolVar(&f.measure, "measure", false, "also run every throughput cell for real and show the measured figures")
 	fs.BoolVar(&f.allowBrokers, "allow-brokers", false, "let the Kafka engine connect to the brokers the scenario names (engine.kafka.brokers)")
 	fs.Func("engine", "run every grid on `engine`: sim, kafka or both (default: each grid's own)", func(s string) (err error) {
@@ -101,8 +102,8 @@ func (f *computeFlags) apply(s *scenarios.Scenario) error {
 		s.Kafka.Brokers = f.brokers
 	case len(s.Kafka.Brokers) > 0 && !f.allowBrokers:
 		at := s.Kafka.BrokersAt
-		return &scenarios.Error{File: s.File, Line: at.Line, Col: at.Col, Field: "engine.kafka.brokers",
-			Msg: "partlab connects to the brokers a scenario names only with the command line's consent: add --allow-brokers to use them, or --brokers host:port,… to use others"}
+		return s.Relocate(&scenarios.Error{File: s.File, Line: at.Line, Col: at.Col, Field: "engine.kafka.brokers",
+			Msg: "partlab connects to the brokers a scenario names only with the command line's consent: add --allow-brokers to use them, or --brokers host:port,… to use others"})
 	}
 	if f.engine != "" {
 		s.SetEngine(f.engine)

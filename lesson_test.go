@@ -138,3 +138,19 @@ func TestEngineAgreesWithTheLessonsCode(t *testing.T) {
 		})
 	}
 }
+
+// The lesson grid with its source overridden from the command line agrees
+// with the lesson's code run with the same values: --set reaches the engine
+// through the same decoder as the file.
+func TestOverriddenLessonAgreesWithTheLessonsCode(t *testing.T) {
+	p := lessonParams{7, 57, 7, []int{1, 2, 4, 8}, 4, [][2]any{{"subscriber", 4}, {"record", 4}, {"period", 2}, {"period", 4}}, 4}
+	want := runPython(t, lessonCode(t, p))
+	got, _, err := partlab(t, "results", "--format", "text",
+		"--set", "source.seed=7", "--set", "source.subscribers=57", "--set", "source.periods=7", lessonYAML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Errorf("partlab --set and the lesson's code differ:\n--- partlab\n%s--- lesson\n%s", got, want)
+	}
+}

@@ -6,6 +6,8 @@
 //	partlab validate [compute flags] FILE…
 //	partlab check [--junit FILE] [compute flags] FILE…
 //	partlab diff [--format text|markdown|json] OLD NEW
+//
+// The compute flags include the parameters --set PATH=VALUE and --params FILE.
 package main
 
 import (
@@ -112,6 +114,10 @@ Before anything runs, a scenario's cost is checked against a budget whose limits
 flags raise: --max-visits 1000000000 (records and keys visited), --max-rows 65536
 (result rows), --max-output 256MB (estimated output), --max-kafka-groups 64
 (consumer groups run on Kafka), --max-measure 10m (sleep of measured runs).
+
+The compute flags include the parameters: --set PATH=VALUE puts VALUE (YAML) over
+the file's value at PATH, such as source.seed=7 or cells.keys.partitions=[1,2,3];
+--params FILE does so for every path: value of a YAML mapping. Both repeat; the last wins.
 
 exit status: 0 ok, 1 a scenario or run error, 2 usage, 3 internal error,
 130 or 143 stopped by SIGINT or SIGTERM (nothing is written)

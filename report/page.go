@@ -33,6 +33,7 @@ type pageData struct {
 	Title, Name, File string
 	Summary           template.HTML
 	Source            sim.Source
+	Overrides         []scenarios.Override // what the command line put over the file
 	Index             string
 	JSON, CSV         template.URL
 	Script            scriptData
@@ -73,7 +74,7 @@ func Page(w io.Writer, nb Notebook, opt Options) error {
 	}
 	p := &pageState{nb: nb, vocab: newVocabulary(nb), doc: newDoc(anchors...)}
 	d := pageData{
-		Title: s.Title, Name: s.Name, File: filepath.Base(s.File), Source: s.Source,
+		Title: s.Title, Name: s.Name, File: filepath.Base(s.File), Source: s.Source, Overrides: s.Overrides,
 		Index: "../" + pageFile,
 		JSON:  fileLink(jsonFile),
 		CSV:   fileLink(csvFile),

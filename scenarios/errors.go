@@ -18,10 +18,14 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	if e.Field == "" {
-		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	at := fmt.Sprintf("%s:%d:%d", e.File, e.Line, e.Col)
+	if e.Line == 0 { // a --set override, which has no lines
+		at = e.File
 	}
-	return fmt.Sprintf("%s:%d:%d: %s: %s", e.File, e.Line, e.Col, e.Field, e.Msg)
+	if e.Field == "" {
+		return fmt.Sprintf("%s: %s", at, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s: %s", at, e.Field, e.Msg)
 }
 
 // ErrorList is every problem found in a file, in file order.

@@ -35,7 +35,8 @@ type Scenario struct {
 	Source    sim.Source
 	Kafka     Kafka // where grids on the kafka engine run
 	Cells     []Cell
-	Expect    []Expect // claims about the figures, checked after the run
+	Expect    []Expect   // claims about the figures, checked after the run
+	Overrides []Override // put over the file's values, in order
 }
 
 // Markdown is the kind of a cell of Markdown narrative: a cell of the
@@ -68,18 +69,21 @@ func (s *Scenario) SimCells() []sim.Cell {
 // maxFileSize bounds what Load reads; a scenario is a page of YAML.
 const maxFileSize = 1 << 20
 
-// Load reads and validates a scenario file.
-func Load(path string) (*Scenario, error) {
+// Load reads and validates a scenario file, with overrides put over its
+// values.
+func Load(path string, overrides ...Override) (*Scenario, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return Parse(f, path)
+	return Parse(f, path, overrides...)
 }
 
 // Parse reads a scenario from r; name is used in errors and names the page.
-func Parse(r io.Reader, name string) (*Scenario, error) {
+// The overrides are put over the file's values before they are decoded, and
+// a problem in one is reported at the override.
+func Parse(r io.Reader, name string, overrides ...Override) (*Scenario, error) {
 	src, err := io.ReadAll(io.LimitReader(r, maxFileSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -106,13 +110,21 @@ func Parse(r io.Reader, name string) (*Scenario, error) {
 	if len(doc.Content) == 0 {
 		return nil, ErrorList{{File: name, Line: 1, Col: 1, Msg: "empty scenario: want a mapping with a title and cells"}}
 	}
+	root := doc.Content[0]
+	overrides = slices.Clone(overrides) // applyOverrides places each
+	known := filePaths(root)
+	misplaced := applyOverrides(root, bytes.Count(src, []byte("\n"))+1, overrides)
 	d := &decoder{file: name, earlier: map[string]sim.Cell{}}
-	s := d.scenario(doc.Content[0], src)
+	s := d.scenario(root, src)
 	s.File = name
 	s.Name = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
-	if len(d.errs) > 0 {
+	s.Overrides = overrides
+	if len(d.errs)+len(misplaced) > 0 {
 		d.errs.sort()
-		return nil, d.errs
+		for i, e := range d.errs {
+			d.errs[i] = relocate(overrides, known, e)
+		}
+		return nil, append(d.errs, misplaced...)
 	}
 	return s, nil
 }
