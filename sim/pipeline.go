@@ -114,6 +114,28 @@ func (tl *tally) add(row []int32, rise []uint8, cell int) {
 	tl.split += moved
 }
 
+// columns is the tally of a placement in which every subscriber moves
+// alike: sizes[p] is partition p's records and stay[j] says whether every
+// reading of period j sits in the partition of its subscriber's reading of
+// period j-1 (stay[0] is not read). s3 then forms every row of a period or
+// none, so the rows and totals are the healthy pipeline's, period by period,
+// or nothing, and either no subscriber splits or all do.
+func (d *Data) columns(sizes []int, stay []bool) tally {
+	t, subs := d.Source.Periods, d.Source.Subscribers
+	tl := tally{sizes: sizes, total: make([]int64, len(d.whole.total))}
+	for j := 1; j < t; j++ {
+		if !stay[j] {
+			tl.split = subs
+			continue
+		}
+		tl.rows += subs
+		for c := j; c < len(tl.total); c += t {
+			tl.total[c] = d.whole.total[c]
+		}
+	}
+	return tl
+}
+
 // addUp adds up tallies of disjoint sets of subscribers; tallies without
 // sizes, of workers that took no subscriber, count for nothing.
 func addUp(tls []tally) tally {
