@@ -98,17 +98,22 @@ func (d *Data) newTally(partitions int) tally {
 // whatever the order within it. Whether it does is as random as the hash, so
 // the loop adds a 0 or 1 instead of branching on it.
 func (tl *tally) add(row []int32, rise []uint8, cell int) {
-	tl.sizes[row[0]]++
+	sizes, total := tl.sizes, tl.total[cell:cell+len(row)]
+	rise = rise[:len(row)]
+	prev := row[0]
+	sizes[prev]++
 	rows, moved := 0, 0
 	for j := 1; j < len(row); j++ {
-		tl.sizes[row[j]]++
+		p := row[j]
+		sizes[p]++
 		same := 0
-		if row[j] == row[j-1] {
+		if p == prev {
 			same = 1
 		}
 		moved |= same ^ 1
 		rows += same
-		tl.total[cell+j] += int64(same * int(rise[j]))
+		total[j] += int64(same * int(rise[j]))
+		prev = p
 	}
 	tl.rows += rows
 	tl.split += moved
