@@ -155,31 +155,67 @@ func (g Grid) run(e *env) (Result, error) {
 }
 
 // tally places the readings under every key and partition count of the grid
-// and tallies each placement, keys outermost. The subscribers are shared out
-// in chunks among the workers, each of which tallies every combination of
+// and tallies each placement, keys outermost. A placement that moves every
+// subscriber alike is tallied without visiting a reading (placer.uniform);
+// the rest are tallied in one pass over the subscribers, shared out in
+// chunks among the workers, each of which tallies every such combination of
 // its chunks while their readings are in cache; the workers' tallies then
 // add up exactly, however the chunks fell.
 func (g Grid) tally(e *env, d *Data, pt Partitioner) ([]tally, error) {
-	t, combos := d.Source.Periods, len(g.Keys)*len(g.Partitions)
+	np := len(g.Partitions)
+	tls := make([]tally, len(g.Keys)*np)
+	// pending[x] lists, by index, the partition counts whose placements
+	// under key x depend on the subscriber.
+	pending := make([][]int, len(g.Keys))
+	passes := false
+	for x, k := range g.Keys {
+		pl := newPlacer(d, k, pt)
+		for y, p := range g.Partitions {
+			if sizes, stay, ok := pl.uniform(p); ok {
+				tls[x*np+y] = d.columns(sizes, stay)
+				continue
+			}
+			pending[x] = append(pending[x], y)
+			passes = true
+		}
+	}
+	if !passes {
+		return tls, nil
+	}
+	t := d.Source.Periods
 	partial := make([][]tally, e.workers)
 	err := chunked(e.ctx, e.workers, d.Source.Subscribers, func(w, lo, hi int) {
 		if partial[w] == nil {
-			partial[w] = make([]tally, 0, combos)
-			for range g.Keys {
-				for _, p := range g.Partitions {
-					partial[w] = append(partial[w], d.newTally(p))
+			partial[w] = make([]tally, len(tls))
+			for x, ys := range pending {
+				for _, y := range ys {
+					partial[w][x*np+y] = d.newTally(g.Partitions[y])
 				}
 			}
 		}
 		var row [MaxPeriods]int32
 		for x, k := range g.Keys {
+			ys, tls := pending[x], partial[w][x*np:(x+1)*np]
+			if len(ys) == 0 {
+				continue
+			}
 			pl := newPlacer(d, k, pt)
-			tls := partial[w][x*len(g.Partitions) : (x+1)*len(g.Partitions)]
+			if k == KeySubscriber {
+				// A subscriber's readings share one partition: only the
+				// sizes depend on it (see columns for the rest).
+				for i := lo; i < hi; i++ {
+					h := pt.Hash(pl.nameOf(i))
+					for _, y := range ys {
+						tls[y].sizes[pt.placeOne(h, g.Partitions[y])] += t
+					}
+				}
+				continue
+			}
 			for i := lo; i < hi; i++ {
 				h := pl.digests(i)
 				rise, cell := d.rise[i*t:i*t+t], int(d.region[i])*t
-				for y, p := range g.Partitions {
-					pl.row(row[:t], h, p)
+				for _, y := range ys {
+					pl.row(row[:t], h, g.Partitions[y])
 					tls[y].add(row[:t], rise, cell)
 				}
 			}
@@ -188,16 +224,25 @@ func (g Grid) tally(e *env, d *Data, pt Partitioner) ([]tally, error) {
 	if err != nil {
 		return nil, err
 	}
-	tls := make([]tally, combos)
 	column := make([]tally, len(partial))
-	for c := range tls {
-		for w := range partial {
-			column[w] = tally{}
-			if partial[w] != nil {
-				column[w] = partial[w][c]
+	stay := make([]bool, t)
+	for j := range stay {
+		stay[j] = true
+	}
+	for x, k := range g.Keys {
+		for _, y := range pending[x] {
+			c := x*np + y
+			for w := range partial {
+				column[w] = tally{}
+				if partial[w] != nil {
+					column[w] = partial[w][c]
+				}
+			}
+			tls[c] = addUp(column)
+			if k == KeySubscriber {
+				tls[c] = d.columns(tls[c].sizes, stay)
 			}
 		}
-		tls[c] = addUp(column)
 	}
 	return tls, nil
 }

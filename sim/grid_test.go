@@ -104,6 +104,49 @@ func TestObserveAgreesWithGrid(t *testing.T) {
 	}
 }
 
+// The grid's tallies, which skip the readings of placements that move every
+// subscriber alike and count only the sizes of the subscriber key, agree
+// with tallying every reading of the placement: for every partitioner and
+// key, one period and twelve, subscriber counts that partition counts divide
+// and do not, more partitions than subscribers, and on several workers.
+func TestShortcutsAgreeWithReadings(t *testing.T) {
+	custom := Partitioner{Hash: Murmur2Partitioner.Hash, Place: func(h uint32, n int) int { return int(h>>7) % n }}
+	keys := []Key{KeySubscriber, KeyRecord, KeyPeriod, KeyNone}
+	partitions := []int{1, 2, 3, 4, 5, 8, 13, 64, 1001}
+	for _, src := range []Source{
+		{Seed: 20260218, Subscribers: 1, Periods: 12},
+		{Seed: 7, Subscribers: 8, Periods: 1},
+		{Seed: -3, Subscribers: 1000, Periods: 12},
+		{Seed: 11, Subscribers: 1003, Periods: 7},
+		{Seed: 5, Subscribers: 2*chunkSize + 13, Periods: 2},
+	} {
+		d, err := Generate(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pts := map[string]Partitioner{"custom": custom}
+		for _, name := range PartitionerNames() {
+			pts[name], _ = PartitionerByName(name, src.Seed)
+		}
+		for name, pt := range pts {
+			g := Grid{Keys: keys, Partitions: partitions}
+			got, err := g.tally(&env{ctx: t.Context(), workers: 3}, d, pt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for x, k := range keys {
+				for y, p := range partitions {
+					part := make([]int32, d.Records())
+					newPlacer(d, k, pt).fill(part, p)
+					if want := tallyOf(d, part, p); !reflect.DeepEqual(got[x*len(partitions)+y], want) {
+						t.Errorf("%+v %s %s P=%d: tally %+v, the readings give %+v", src, name, k, p, got[x*len(partitions)+y], want)
+					}
+				}
+			}
+		}
+	}
+}
+
 // tallyOf tallies a whole placement: part[i*Periods+j] is the partition of
 // reading (i, j).
 func tallyOf(d *Data, part []int32, n int) tally {

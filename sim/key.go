@@ -1,5 +1,7 @@
 package sim
 
+import "hash/crc32"
+
 // Key names the field a record is partitioned by (DI21).
 type Key string
 
@@ -47,20 +49,43 @@ type placer struct {
 	key     Key
 	pt      Partitioner
 	periods [][]byte // the period labels, as key suffixes
-	period  []uint32 // KeyPeriod: each period's digest, the same for everyone
-	h       [MaxPeriods]uint32
-	buf     []byte
+	// hashLesson: the fold of a record key is its name's fold times shift[j]
+	// plus suffix[j], the fold of period j's label.
+	shift, suffix [MaxPeriods]uint32
+	period        []uint32 // KeyPeriod: each period's digest, the same for everyone
+	h             [MaxPeriods]uint32
+	name          []byte // the name of subscriber at
+	at            int
+	buf           []byte
 }
 
 func newPlacer(d *Data, k Key, pt Partitioner) *placer {
-	pl := &placer{d: d, key: k, pt: pt}
+	pl := &placer{d: d, key: k, pt: pt, at: -2}
 	for j, label := range d.periods {
 		pl.periods = append(pl.periods, []byte(label))
+		pl.suffix[j] = fold(0, pl.periods[j])
+		pl.shift[j] = 1
+		for range label { // one factor of 131 per character, as fold takes them
+			pl.shift[j] *= 131
+		}
 		if k == KeyPeriod {
 			pl.period = append(pl.period, pt.Hash(d.Value(nil, k, 0, j)))
 		}
 	}
 	return pl
+}
+
+// nameOf returns subscriber i's name. Subscribers come in index order, and
+// the name of the next one is mostly this one's with its last digit raised,
+// so the name is edited in place unless the digit carries.
+func (pl *placer) nameOf(i int) []byte {
+	if last := len(pl.name) - 1; i == pl.at+1 && last > 0 && pl.name[last] < '9' {
+		pl.name[last]++
+	} else {
+		pl.name = appendName(pl.name[:0], i)
+	}
+	pl.at = i
+	return pl.name
 }
 
 // digests returns the digests of subscriber i's readings, period by period:
@@ -71,24 +96,12 @@ func (pl *placer) digests(i int) []uint32 {
 	d, h := pl.d, pl.h[:pl.d.Source.Periods]
 	switch pl.key {
 	case KeySubscriber:
-		pl.buf = d.Value(pl.buf[:0], KeySubscriber, i, 0)
-		x := pl.pt.Hash(pl.buf)
+		x := pl.pt.Hash(pl.nameOf(i))
 		for j := range h {
 			h[j] = x
 		}
 	case KeyRecord:
-		if pl.pt.extend == nil {
-			for j := range h {
-				pl.buf = d.Value(pl.buf[:0], KeyRecord, i, j)
-				h[j] = pl.pt.Hash(pl.buf)
-			}
-			break
-		}
-		pl.buf = d.Value(pl.buf[:0], KeySubscriber, i, 0)
-		name := pl.pt.prefix(pl.buf)
-		for j := range h {
-			h[j] = pl.pt.extend(name, pl.periods[j])
-		}
+		pl.recordDigests(h, pl.nameOf(i))
 	case KeyPeriod:
 		copy(h, pl.period)
 	case KeyNone:
@@ -97,6 +110,27 @@ func (pl *placer) digests(i int) []uint32 {
 		}
 	}
 	return h
+}
+
+// recordDigests sets h[j] to the hash of name followed by period j's label.
+func (pl *placer) recordDigests(h []uint32, name []byte) {
+	switch pl.pt.hashing {
+	case hashLesson:
+		x, seed := fold(0, name), pl.pt.seed
+		for j := range h {
+			h[j] = lessonDigest(seed, x*pl.shift[j]+pl.suffix[j])
+		}
+	case hashCRC32:
+		crc := crc32.ChecksumIEEE(name)
+		for j := range h {
+			h[j] = crc32.Update(crc, crc32.IEEETable, pl.periods[j])
+		}
+	default:
+		for j := range h {
+			pl.buf = append(append(pl.buf[:0], name...), pl.periods[j]...)
+			h[j] = pl.pt.Hash(pl.buf)
+		}
+	}
 }
 
 // row sets row[j] to the partition among n of the reading whose digest is h[j].
@@ -117,4 +151,48 @@ func (pl *placer) fill(part []int32, n int) {
 	for i := range pl.d.Source.Subscribers {
 		pl.row(part[i*t:i*t+t], pl.digests(i), n)
 	}
+}
+
+// uniform places the readings among n partitions without visiting them
+// when every subscriber moves alike from one period to the next: sizes[p] is
+// partition p's records and stay[j] says whether every reading of period j
+// sits in the partition of its subscriber's reading of period j-1. One
+// partition keeps everyone in place. A period key puts each period whole in
+// one partition. Keyless readings go round robin in write order, period
+// after period, so a subscriber's next reading is Subscribers positions on:
+// in the same partition for everyone when n divides Subscribers, for no one
+// otherwise. ok is false for the subscriber and record keys, whose
+// placements depend on the subscriber.
+func (pl *placer) uniform(n int) (sizes []int, stay []bool, ok bool) {
+	d := pl.d
+	subs, t := d.Source.Subscribers, d.Source.Periods
+	sizes, stay = make([]int, n), make([]bool, t)
+	switch {
+	case n == 1:
+		sizes[0] = d.Records()
+		for j := range stay {
+			stay[j] = true
+		}
+	case pl.key == KeyPeriod:
+		prev := -1
+		for j, h := range pl.period {
+			p := pl.pt.placeOne(h, n)
+			sizes[p] += subs
+			stay[j] = p == prev
+			prev = p
+		}
+	case pl.key == KeyNone:
+		for p := range sizes {
+			sizes[p] = d.Records() / n
+			if p < d.Records()%n {
+				sizes[p]++
+			}
+		}
+		for j := range stay {
+			stay[j] = subs%n == 0
+		}
+	default:
+		return nil, nil, false
+	}
+	return sizes, stay, true
 }

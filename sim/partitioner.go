@@ -16,16 +16,28 @@ type Partitioner struct {
 	Hash  func(key []byte) uint32
 	Place func(h uint32, n int) int
 
-	// prefix and extend, when set, split Hash in two so that the engine
-	// hashes a subscriber's name once for all its record keys:
-	// extend(prefix(a), b) == Hash(a + b). The lesson's fold and CRC-32
-	// allow it; murmur2 mixes the key's length in first and does not.
-	prefix func(key []byte) uint32
-	extend func(state uint32, suffix []byte) uint32
+	// hashing says which function Hash is, so that the engine hashes a
+	// subscriber's name once for all its record keys; seed is hashLesson's.
+	hashing hashing
+	seed    int64
 	// placing says which function Place is, so that the engine places a row
 	// of digests without a call per digest.
 	placing placing
 }
+
+// hashing names a Hash function the engine knows how to extend: the hash of
+// a name followed by a period label, from the name's part alone.
+type hashing uint8
+
+const (
+	// hashByCall: only Hash knows; murmur2 mixes the key's length in first.
+	hashByCall hashing = iota
+	// hashLesson: Hash(a + b) = lessonDigest(seed, fold(0, a)·131^runes(b) + fold(0, b)),
+	// the fold being a polynomial in 131 modulo 2³².
+	hashLesson
+	// hashCRC32: Hash(a + b) = crc32.Update(Hash(a), IEEETable, b).
+	hashCRC32
+)
 
 // placing names a Place function the engine knows.
 type placing uint8
@@ -38,6 +50,17 @@ const (
 
 // Partition returns the partition of key among n partitions.
 func (p Partitioner) Partition(key []byte, n int) int { return p.Place(p.Hash(key), n) }
+
+// placeOne is Place, without a call for the placements the engine knows.
+func (p Partitioner) placeOne(h uint32, n int) int {
+	switch p.placing {
+	case placeScaled:
+		return scale(h, n)
+	case placeModulo:
+		return mod(h, n)
+	}
+	return p.Place(h, n)
+}
 
 // placeRow sets row[j] to the partition of digest h[j] among n.
 func (p Partitioner) placeRow(row []int32, h []uint32, n int) {
@@ -82,18 +105,20 @@ func PartitionerByName(name string, seed int64) (Partitioner, error) {
 // With seed 20260218 and 4 partitions, subscriber A005 goes to partition 0,
 // as the lesson's closing lines print.
 func LessonPartitioner(seed int64) Partitioner {
-	extend := func(x uint32, key []byte) uint32 {
-		x = fold(x, key)
-		r := NewRand(seed + int64(x))
-		return r.Uint32()
-	}
 	return Partitioner{
-		Hash:    func(key []byte) uint32 { return extend(0, key) },
+		Hash:    func(key []byte) uint32 { return lessonDigest(seed, fold(0, key)) },
 		Place:   scale,
-		prefix:  func(key []byte) uint32 { return fold(0, key) },
-		extend:  extend,
+		hashing: hashLesson,
+		seed:    seed,
 		placing: placeScaled,
 	}
+}
+
+// lessonDigest is the state rng(seed + x) steps to first, whose scale onto n
+// is the lesson's int(rng(seed + x)·n).
+func lessonDigest(seed int64, x uint32) uint32 {
+	r := NewRand(seed + int64(x))
+	return r.Uint32()
 }
 
 // fold continues the lesson's string hash x over key's characters.
@@ -113,9 +138,7 @@ func fold(x uint32, key []byte) uint32 {
 // UTF-8 bytes, mod n. With 8 partitions user-42 goes to 3, cart-9 to 6, order-7
 // and payment-3 to 2.
 var CRC32Partitioner = Partitioner{
-	Hash: crc32.ChecksumIEEE, Place: mod, placing: placeModulo,
-	prefix: crc32.ChecksumIEEE,
-	extend: func(crc uint32, suffix []byte) uint32 { return crc32.Update(crc, crc32.IEEETable, suffix) },
+	Hash: crc32.ChecksumIEEE, Place: mod, hashing: hashCRC32, placing: placeModulo,
 }
 
 // Murmur2Partitioner is Kafka's default partitioner for keyed records,

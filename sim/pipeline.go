@@ -98,20 +98,47 @@ func (d *Data) newTally(partitions int) tally {
 // whatever the order within it. Whether it does is as random as the hash, so
 // the loop adds a 0 or 1 instead of branching on it.
 func (tl *tally) add(row []int32, rise []uint8, cell int) {
-	tl.sizes[row[0]]++
+	sizes, total := tl.sizes, tl.total[cell:cell+len(row)]
+	rise = rise[:len(row)]
+	prev := row[0]
+	sizes[prev]++
 	rows, moved := 0, 0
 	for j := 1; j < len(row); j++ {
-		tl.sizes[row[j]]++
+		p := row[j]
+		sizes[p]++
 		same := 0
-		if row[j] == row[j-1] {
+		if p == prev {
 			same = 1
 		}
 		moved |= same ^ 1
 		rows += same
-		tl.total[cell+j] += int64(same * int(rise[j]))
+		total[j] += int64(same * int(rise[j]))
+		prev = p
 	}
 	tl.rows += rows
 	tl.split += moved
+}
+
+// columns is the tally of a placement in which every subscriber moves
+// alike: sizes[p] is partition p's records and stay[j] says whether every
+// reading of period j sits in the partition of its subscriber's reading of
+// period j-1 (stay[0] is not read). s3 then forms every row of a period or
+// none, so the rows and totals are the healthy pipeline's, period by period,
+// or nothing, and either no subscriber splits or all do.
+func (d *Data) columns(sizes []int, stay []bool) tally {
+	t, subs := d.Source.Periods, d.Source.Subscribers
+	tl := tally{sizes: sizes, total: make([]int64, len(d.whole.total))}
+	for j := 1; j < t; j++ {
+		if !stay[j] {
+			tl.split = subs
+			continue
+		}
+		tl.rows += subs
+		for c := j; c < len(tl.total); c += t {
+			tl.total[c] = d.whole.total[c]
+		}
+	}
+	return tl
 }
 
 // addUp adds up tallies of disjoint sets of subscribers; tallies without

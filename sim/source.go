@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"strconv"
+	"sync"
 )
 
 // Source describes the lesson's seeded meter-reading source (DI17): one reading
@@ -53,10 +54,17 @@ type Data struct {
 	// j (4…49): the index is Start plus the rises so far, and a consumption
 	// row is the rise of its period. A byte each keeps the readings of a
 	// million subscribers in 12 MB.
-	rise     []uint8
-	rank     []int32 // rank[i]: subscriber i's position when names sort as strings
-	byRank   []int32 // byRank[r]: the subscriber of rank r
+	rise []uint8
+	// whole is the tally of every reading in one partition, the healthy
+	// pipeline's, whose rows and totals a placement that moves every
+	// subscriber alike reuses period by period.
+	whole    tally
 	baseline Baseline
+	// The write order is ranked on first use: the grid places keyless
+	// readings by arithmetic and never needs it.
+	ranking sync.Once
+	rank    []int32 // rank[i]: subscriber i's position when names sort as strings
+	byRank  []int32 // byRank[r]: the subscriber of rank r
 }
 
 // Generate builds the source: subscriber i draws region, type and start from
@@ -80,39 +88,53 @@ func generate(ctx context.Context, src Source, workers int) (*Data, error) {
 		kind:    make([]uint8, n),
 		start:   make([]int32, n),
 		rise:    make([]uint8, n*t),
-		rank:    make([]int32, n),
-		byRank:  make([]int32, n),
 	}
 	for j := range t {
 		d.periods[j] = fmt.Sprintf("2026-%02d", j+1)
 	}
-	healthy := make([]tally, workers)
-	var whole [MaxPeriods]int32 // every reading in partition 0
+	whole := make([]tally, workers)
 	err := chunked(ctx, workers, n, func(w, lo, hi int) {
-		if healthy[w].sizes == nil {
-			healthy[w] = d.newTally(1)
+		if whole[w].sizes == nil {
+			whole[w] = d.newTally(1)
 		}
+		tl := &whole[w]
 		for i := lo; i < hi; i++ {
 			r := NewRand(src.Seed + 37*int64(i))
 			reg := r.Intn(len(regionNames))
 			d.region[i] = uint8(reg)
 			d.kind[i] = uint8(r.Intn(len(typeNames)))
 			d.start[i] = int32(10000 + r.Intn(60000))
-			rise := d.rise[i*t : i*t+t]
+			rise, total := d.rise[i*t:i*t+t], tl.total[reg*t:reg*t+t]
 			for j := range rise {
 				r := NewRand(src.Seed + 101*int64(i) + 7*int64(j))
 				rise[j] = uint8(4 + r.Intn(46))
 			}
-			d.rank[i] = int32(nameRank(i+1, n))
-			d.byRank[d.rank[i]] = int32(i)
-			healthy[w].add(whole[:t], rise, reg*t)
+			// In one partition every reading after the first yields a row.
+			for j := 1; j < t; j++ {
+				total[j] += int64(rise[j])
+			}
 		}
+		tl.sizes[0] += (hi - lo) * t
+		tl.rows += (hi - lo) * (t - 1)
 	})
 	if err != nil {
 		return nil, err
 	}
-	d.baseline = d.healthy(addUp(healthy))
+	d.whole = addUp(whole)
+	d.baseline = d.healthy(d.whole)
 	return d, nil
+}
+
+// ranked ranks the subscribers by name as strings, once.
+func (d *Data) ranked() {
+	d.ranking.Do(func() {
+		n := d.Source.Subscribers
+		d.rank, d.byRank = make([]int32, n), make([]int32, n)
+		for i := range n {
+			d.rank[i] = int32(nameRank(i+1, n))
+			d.byRank[d.rank[i]] = int32(i)
+		}
+	})
 }
 
 // Subscriber returns subscriber i, 0-based: the lesson's A001 is Subscriber(0).
@@ -217,6 +239,7 @@ type Reading struct {
 // (DI18): period by period, and within a period by subscriber name as a string,
 // so A1000 comes before A101.
 func (d *Data) WriteOrder(yield func(Reading) bool) {
+	d.ranked()
 	t := d.Source.Periods
 	index := make([]int, len(d.start))
 	for i, s := range d.start {
@@ -234,5 +257,6 @@ func (d *Data) WriteOrder(yield func(Reading) bool) {
 
 // position is a reading's place in the write order.
 func (d *Data) position(i, j int) int {
+	d.ranked()
 	return j*d.Source.Subscribers + int(d.rank[i])
 }
