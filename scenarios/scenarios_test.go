@@ -40,7 +40,7 @@ func TestDefaults(t *testing.T) {
 	if o := s.Cells[1].Sim.(sim.Offsets); o.ID != "offsets2" || o.Key != sim.KeySubscriber || o.Partition != 0 {
 		t.Errorf("offsets %+v", o)
 	}
-	if s.Source != defaults.Source {
+	if s.Source != sourceDefault {
 		t.Errorf("source %+v", s.Source)
 	}
 	if g := s.Cells[0].Sim.(sim.Grid); g.Engine != sim.EngineSim || s.Kafka.Brokers != nil || s.Kafka.Timeout != 0 {
@@ -124,7 +124,7 @@ func TestBadInput(t *testing.T) {
 		{"broker without port", "title: t\nengine: {kafka: {brokers: [kafka1]}}\ncells:\n  - md: hi\n", `x.yaml:2:28: engine.kafka.brokers[0]: must be host:port (got "kafka1")`},
 		{"broker port out of range", "title: t\nengine: {kafka: {brokers: ['k:9092', 'k:0']}}\ncells:\n  - md: hi\n", `x.yaml:2:38: engine.kafka.brokers[1]: port must be a number between 1 and 65535 (got "0")`},
 		{"duplicate broker", "title: t\nengine: {kafka: {brokers: ['k:9092', 'k:9092']}}\ncells:\n  - md: hi\n", `engine.kafka.brokers[1]: duplicate value "k:9092"`},
-		{"timeout without unit", "title: t\nengine: {kafka: {timeout: 30}}\ncells:\n  - md: hi\n", `x.yaml:2:27: engine.kafka.timeout: must be a duration such as 30s or 2m (got "30")`},
+		{"timeout without unit", "title: t\nengine: {kafka: {timeout: 30}}\ncells:\n  - md: hi\n", `x.yaml:2:27: engine.kafka.timeout: must be a duration between 1s and 10m0s, such as 30s (got "30")`},
 		{"timeout too long", "title: t\nengine: {kafka: {timeout: 2h}}\ncells:\n  - md: hi\n", "engine.kafka.timeout: must be between 1s and 10m0s (got 2h0m0s)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
