@@ -4,6 +4,7 @@
 //	partlab render [-o DIR] [--self-contained | --cdn URL] [compute flags] FILE…
 //	partlab results [--format json|csv|text] [compute flags] FILE
 //	partlab validate FILE…
+//	partlab schema [-o FILE]
 package main
 
 import (
@@ -93,6 +94,7 @@ const usage = `usage:
                                                  render the given scenario files
   partlab results [--format json|csv|text] FILE  print one scenario's results
   partlab validate FILE…                         check scenario files, print nothing on success
+  partlab schema [-o FILE]                       print the JSON Schema of scenario files
 
 render and results also take the compute flags: --engine sim|kafka|both, --brokers
 host:port,… and --timeout 30s run the grids on a Kafka protocol (an in-process kfake
@@ -134,6 +136,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		return results(ctx, args[1:], stdout, stderr)
 	case "validate":
 		return validate(args[1:], stdout, stderr)
+	case "schema":
+		return schema(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

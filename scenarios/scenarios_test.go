@@ -157,10 +157,19 @@ x.yaml:4:36: cells[0].grid.partitions[0]: must be between 1 and 4096 (got 0)`
 	}
 }
 
+// fuzzSeeds are FuzzParse's seed inputs besides the shipped scenarios; the
+// schema test checks the valid ones too.
+var fuzzSeeds = []string{
+	"title: t\ncells:\n  - grid: {keys: [record], partitions: [1, 2]}\n",
+	"title: t\nsource: {seed: -1, subscribers: 3, periods: 2}\ncells:\n  - offsets: {partitions: 2, partition: 1, compare: [record]}\n  - md: x\n",
+	"title: [\n",
+	"title: t\nengine: {kafka: {brokers: [k:9092], timeout: 5s}}\ncells:\n  - grid: {keys: [none], partitions: [2], engine: both}\n",
+}
+
 func FuzzParse(f *testing.F) {
-	f.Add("title: t\ncells:\n  - grid: {keys: [record], partitions: [1, 2]}\n")
-	f.Add("title: t\nsource: {seed: -1, subscribers: 3, periods: 2}\ncells:\n  - offsets: {partitions: 2, partition: 1, compare: [record]}\n  - md: x\n")
-	f.Add("title: [\n")
+	for _, src := range fuzzSeeds {
+		f.Add(src)
+	}
 	for _, name := range []string{"messaging-systems.yaml", "day-24-partitions.yaml"} {
 		src, err := os.ReadFile(name)
 		if err != nil {
@@ -168,7 +177,6 @@ func FuzzParse(f *testing.F) {
 		}
 		f.Add(string(src))
 	}
-	f.Add("title: t\nengine: {kafka: {brokers: [k:9092], timeout: 5s}}\ncells:\n  - grid: {keys: [none], partitions: [2], engine: both}\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		s, err := Parse(strings.NewReader(src), "f.yaml")
 		if err != nil {

@@ -113,8 +113,8 @@ func (o object[U]) schema() schema {
 	for _, f := range o.fields {
 		s := f.value.schema()
 		s["description"] = f.doc
-		if f.def != nil {
-			s["default"] = jsonValue(f.def)
+		if v, ok := jsonValue(f.def); ok {
+			s["default"] = v
 		}
 		props[f.name] = s
 		if f.required {
@@ -128,12 +128,16 @@ func (o object[U]) schema() schema {
 	return s
 }
 
-// jsonValue is a default as the file would write it.
-func jsonValue(v any) any {
-	if d, ok := v.(time.Duration); ok {
-		return d.String()
+// jsonValue is a default as the file would write it. A mapping's default
+// is its fields' own, which its schema shows field by field.
+func jsonValue(v any) (any, bool) {
+	switch v := v.(type) {
+	case time.Duration:
+		return v.String(), true
+	case string, bool, int64, float64, []int, []string:
+		return v, true
 	}
-	return v
+	return nil, false
 }
 
 // items is a non-empty list of mappings, each decoded by item.
