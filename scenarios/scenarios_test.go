@@ -206,3 +206,49 @@ func TestOutOfBoundsIsNoDuplicate(t *testing.T) {
 		t.Errorf("error %v, want two bounds errors and no duplicate", err)
 	}
 }
+
+// Every kind written with its required fields only: each absent field's
+// default goes through its setter, which would panic on a default of the
+// wrong type.
+func TestEveryKindWithItsDefaults(t *testing.T) {
+	minimal := map[sim.Kind]string{
+		sim.KindGrid:        "grid: {id: g, keys: [record], partitions: [2]}",
+		sim.KindOffsets:     "offsets: {partitions: 2}",
+		sim.KindSpread:      "spread: {keys: a, partitions: 2, hot: {key: a}}",
+		sim.KindThroughput:  "throughput: {partitions: 2}",
+		sim.KindOrdering:    "ordering: {}",
+		sim.KindRepartition: "repartition: {keys: 'k{0..9}', from: 2, to: 3, busy: k1}",
+		sim.KindAssignment:  "assignment: {partitions: 2, consumers: [1]}",
+		sim.KindGroups:      "groups: {partitions: 2, groups: [{name: A, consumers: 1}]}",
+		sim.KindSizing:      "sizing: {target: 10, per_consumer: 5}",
+		sim.KindPredictions: "predictions: [{name: P1, you: 1, actual: g.rows@record/2/4}]",
+	}
+	src := "title: t\nengine: {kafka: {}}\ncells:\n"
+	for _, k := range Kinds() {
+		cell, ok := minimal[k]
+		if !ok {
+			t.Fatalf("no minimal %s cell in this test", k)
+		}
+		src += "  - " + cell + "\n"
+	}
+	s, err := Parse(strings.NewReader(src), "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := map[sim.Kind]sim.Cell{}
+	for _, c := range s.Cells {
+		cells[c.Kind] = c.Sim
+	}
+	if sp := cells[sim.KindSpread].(sim.Spread); sp.HotCount != 50 || sp.Partitioner != "crc32" {
+		t.Errorf("spread %+v, want the hot key sent 50 times by crc32", sp)
+	}
+	if th := cells[sim.KindThroughput].(sim.Throughput); th.Work != 8*time.Millisecond || th.Records != 100 || len(th.Consumers) != 5 {
+		t.Errorf("throughput %+v, want the lab's setting", th)
+	}
+	if o := cells[sim.KindOrdering].(sim.Ordering); o.Records != 40 || o.Partitions != 8 || len(o.Keys) != 5 {
+		t.Errorf("ordering %+v, want the lab's setting", o)
+	}
+	if p := cells[sim.KindPredictions].(sim.Predictions); p.ID != "predictions6" {
+		t.Errorf("predictions id %q, want predictions6", p.ID)
+	}
+}
