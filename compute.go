@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"partlab/report"
+	"partlab/scenarios"
 	"partlab/sim"
 	"partlab/sim/kafka"
 	"partlab/sim/measure"
@@ -18,17 +19,11 @@ import (
 // that ask for one (all of them with --measure), which takes as long as
 // their work says. Progress goes to stderr.
 func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
-	s, err := load(file)
+	nb, err := simulate(ctx, file, flags)
 	if err != nil {
 		return report.Notebook{}, err
 	}
-	if err := flags.apply(s); err != nil {
-		return report.Notebook{}, err
-	}
-	rs, err := sim.Run(ctx, s.Source, s.SimCells())
-	if err != nil {
-		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
-	}
+	s, rs := nb.Scenario, nb.Results
 	observed, err := kafka.Run(ctx, kafkaConfig(s, stderr), rs)
 	if err != nil {
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
@@ -45,4 +40,26 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 		}
 	}
 	return report.Notebook{Scenario: s, Results: rs, Observed: observed, Measured: measured}, nil
+}
+
+// simulate loads a scenario, applies the command line's flags (none for
+// validate), computes it with the sim engine and checks its Markdown's
+// templates against the results: all that render checks before the Kafka
+// engine and measuring.
+func simulate(ctx context.Context, file string, flags *computeFlags) (report.Notebook, error) {
+	s, err := scenarios.Load(file)
+	if err != nil {
+		return report.Notebook{}, err
+	}
+	if flags != nil {
+		if err := flags.apply(s); err != nil {
+			return report.Notebook{}, err
+		}
+	}
+	rs, err := sim.Run(ctx, s.Source, s.SimCells())
+	if err != nil {
+		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
+	}
+	nb := report.Notebook{Scenario: s, Results: rs}
+	return nb, report.Check(ctx, nb)
 }

@@ -19,7 +19,6 @@ import (
 	"runtime/debug"
 
 	"partlab/report"
-	"partlab/scenarios"
 )
 
 func main() {
@@ -135,7 +134,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	case "results":
 		return results(ctx, args[1:], stdout, stderr)
 	case "validate":
-		return validate(args[1:], stdout, stderr)
+		return validate(ctx, args[1:], stdout, stderr)
 	case "schema":
 		return schema(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
@@ -189,7 +188,8 @@ func results(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return err
 }
 
-func validate(args []string, stdout, stderr io.Writer) error {
+// validate finds everything render would, in every file, and writes nothing.
+func validate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("validate", stderr)
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
@@ -199,7 +199,7 @@ func validate(args []string, stdout, stderr io.Writer) error {
 	}
 	var errs []error
 	for _, name := range fs.Args() {
-		if _, err := load(name); err != nil {
+		if _, err := simulate(ctx, name, nil); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -262,16 +262,4 @@ func renderSite(ctx context.Context, files []string, dir string, site report.Sit
 	}
 	defer onInterrupt(ctx, removeNewTemps(filepath.Join(filepath.Dir(filepath.Clean(dir)), "."+filepath.Base(dir)+".tmp-*")))()
 	return site.Write(dir, stderr)
-}
-
-// load reads a scenario and checks the templates in its Markdown.
-func load(file string) (*scenarios.Scenario, error) {
-	s, err := scenarios.Load(file)
-	if err != nil {
-		return nil, err
-	}
-	if err := report.Check(s); err != nil {
-		return nil, err
-	}
-	return s, nil
 }

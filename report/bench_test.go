@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -60,5 +62,45 @@ func BenchmarkGridPage(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(rows), "ns/row")
 		})
+	}
+}
+
+// shipped is the site of the two shipped scenarios, with the real
+// echarts.min.js when npm ci has run.
+func shipped(b *testing.B) Site {
+	s := Site{Notebooks: []Notebook{lesson(b), lab(b)}, ECharts: fakeECharts}
+	if path, err := FindECharts("."); err == nil {
+		if s.ECharts, err = os.ReadFile(path); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return s
+}
+
+// BenchmarkSiteWrite measures a render of the two shipped scenarios' site,
+// published over the previous one: rendering, writing, syncing and swapping.
+func BenchmarkSiteWrite(b *testing.B) {
+	s := shipped(b)
+	out := filepath.Join(b.TempDir(), "out")
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := s.Write(out, io.Discard); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPublish measures the publish alone of that site, rendered once.
+func BenchmarkPublish(b *testing.B) {
+	files, err := shipped(b).files()
+	if err != nil {
+		b.Fatal(err)
+	}
+	out := filepath.Join(b.TempDir(), "out")
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := (publisher{progress: io.Discard}).publish(out, files); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

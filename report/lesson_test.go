@@ -27,9 +27,6 @@ func notebook(t testing.TB, name, src string) Notebook {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Check(s); err != nil {
-		t.Fatal(err)
-	}
 	res, err := sim.Run(t.Context(), s.Source, s.SimCells())
 	if err != nil {
 		t.Fatal(err)

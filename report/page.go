@@ -140,16 +140,15 @@ func (p *pageState) authorHTML(t authorText) (template.HTML, error) {
 	if t.src == "" {
 		return "", nil
 	}
-	s := p.nb.Scenario
-	tmpl, err := p.vocab.parse(t.src)
+	md, err := p.vocab.markdown(t.src)
 	if err != nil {
-		return "", scenarios.ErrorList{textError(s, t.field, t.at, err)}
+		return "", scenarios.ErrorList{p.vocab.textError(t, err)}
 	}
-	var buf bytes.Buffer
-	if err := tmpl.Execute(&buf, p.vocab); err != nil {
-		return "", scenarios.ErrorList{textError(s, t.field, t.at, err)}
+	h, err := p.doc.html(md)
+	if err != nil {
+		return "", scenarios.ErrorList{{File: p.nb.Scenario.File, Line: t.at.Line, Col: t.at.Col, Field: t.field, Msg: err.Error()}}
 	}
-	return p.doc.html(buf.String())
+	return h, nil
 }
 
 func mdView(p *pageState, c cell) (any, error) {

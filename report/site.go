@@ -6,10 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"os"
-	"path/filepath"
 	"regexp"
-	"strings"
 )
 
 // The site's layout: index.html lists the scenarios; each has a directory
@@ -121,47 +118,15 @@ func dataLinks(nb Notebook) (results, table template.URL, err error) {
 	return dataURL("application/json", j.Bytes()), dataURL("text/csv", c.Bytes()), nil
 }
 
-// Write renders the site and then puts it in dir. The files are written
-// into a temporary directory beside dir and each is renamed into place only
-// once all are written, so a failed run leaves dir as it was. Files in dir
-// that the site does not write are kept. progress gets one line per page.
+// Write renders the site and then publishes it as dir: the whole new site
+// replaces the whole old one in one step (see publisher), so a failed or
+// killed run leaves dir as it was, and a reader never sees a mix. Files in
+// dir that the site does not write are kept. progress gets one line per
+// page.
 func (s Site) Write(dir string, progress io.Writer) error {
 	files, err := s.files()
 	if err != nil {
 		return err
 	}
-	parent := filepath.Dir(filepath.Clean(dir))
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	for _, f := range files {
-		if err := writeFile(filepath.Join(tmp, f.path), f.data); err != nil {
-			return err
-		}
-	}
-	for _, f := range files {
-		dst := filepath.Join(dir, f.path)
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		if err := os.Rename(filepath.Join(tmp, f.path), dst); err != nil {
-			return err
-		}
-		if strings.HasSuffix(f.path, ".html") {
-			fmt.Fprintln(progress, "wrote", dst)
-		}
-	}
-	return nil
-}
-
-func writeFile(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(path, data, 0o644)
+	return publisher{progress: progress}.publish(dir, files)
 }

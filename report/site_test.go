@@ -140,7 +140,7 @@ func TestAtomic(t *testing.T) {
 	good.Scenario.Title = "A new title"
 	bad := notebook(t, "bad.yaml", "title: t\ncells:\n  - md: |\n      {{ grid \"nope\" }}\n")
 	err := Site{Notebooks: []Notebook{good, bad}, ECharts: fakeECharts}.Write(dir, io.Discard)
-	if err == nil || !strings.Contains(err.Error(), `bad.yaml:4:10: cells[0].md: template: at <grid "nope">: error calling grid: no grid cell "nope"`) {
+	if err == nil || !strings.Contains(err.Error(), `bad.yaml:4:10: cells[0].md: template: grid "nope": no grid cell "nope"`) {
 		t.Fatalf("err = %v, want the bad cell's position and cause", err)
 	}
 	after := tree(t, dir)

@@ -1,10 +1,9 @@
 package report
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 	texttemplate "text/template"
 
@@ -49,10 +48,14 @@ type vocabulary struct {
 	Source  sim.Source
 	cells   []cell
 	results sim.Results
+	file    string
+	// ctx stops the templates' execution when cancelled: the vocabulary
+	// lives for one page's rendering or one Check, the context's lifetime.
+	ctx context.Context
 }
 
 func newVocabulary(nb Notebook) *vocabulary {
-	return &vocabulary{Title: nb.Scenario.Title, Source: nb.Scenario.Source, cells: nb.cells(), results: nb.Results}
+	return &vocabulary{Title: nb.Scenario.Title, Source: nb.Scenario.Source, cells: nb.cells(), results: nb.Results, file: nb.Scenario.File, ctx: context.Background()}
 }
 
 // Baseline is the healthy pipeline, as the scenario's first grid computed it.
@@ -82,7 +85,7 @@ func (v *vocabulary) computation(kind sim.Kind, id string) (cell, error) {
 		if c.ID == id && c.Result != nil {
 			return c, nil
 		}
-		ids = append(ids, strconv.Quote(c.ID))
+		ids = append(ids, c.ID)
 	}
 	what := string(kind) + " cell"
 	if kind == "cell" {
@@ -91,7 +94,10 @@ func (v *vocabulary) computation(kind sim.Kind, id string) (cell, error) {
 	if len(ids) == 0 {
 		return cell{}, fmt.Errorf("no %s %q: the scenario has no %s", what, id, what)
 	}
-	return cell{}, fmt.Errorf("no %s %q (want one of %s)", what, id, strings.Join(ids, ", "))
+	if near := scenarios.Suggest(id, ids); near != "" {
+		return cell{}, fmt.Errorf("no %s %q%s", what, id, near)
+	}
+	return cell{}, fmt.Errorf("no %s %q (want one of %s)", what, id, quoted(ids))
 }
 
 // cell returns any computation's results.
@@ -157,19 +163,47 @@ func (v *vocabulary) funcs() texttemplate.FuncMap {
 	return m
 }
 
-// parse parses an author's Markdown as a template of the vocabulary.
-func (v *vocabulary) parse(src string) (*texttemplate.Template, error) {
-	return texttemplate.New("text").Option("missingkey=error").Funcs(v.funcs()).Parse(src)
+// parse parses an author's Markdown as a template of the vocabulary, every
+// loop and template body instrumented with b.
+func (v *vocabulary) parse(src string, b *budget) (*texttemplate.Template, error) {
+	t, err := texttemplate.New("text").Option("missingkey=error").
+		Funcs(v.funcs()).Funcs(boundedBuiltins).Funcs(b.funcs()).Parse(src)
+	if err != nil {
+		return nil, err
+	}
+	bound(t)
+	return t, nil
 }
 
-// Check parses the templates in a scenario's summary and md cells, without
-// computing anything, and reports each error at its file:line:col.
-func Check(s *scenarios.Scenario) error {
-	v := newVocabulary(Notebook{Scenario: s})
+// markdown runs an author's text with the scenario's results, within the
+// bounds of bounded.go, and returns the Markdown it prints.
+func (v *vocabulary) markdown(src string) (string, error) {
+	b := &budget{ctx: v.ctx}
+	t, err := v.parse(src, b)
+	if err != nil {
+		return "", err
+	}
+	var md strings.Builder
+	if err := t.Execute(&limitedWriter{w: &md}, v); err != nil {
+		return "", err
+	}
+	return md.String(), nil
+}
+
+// Check runs the templates in a scenario's summary and md cells with its
+// results and converts their Markdown, output discarded, as rendering does;
+// it reports every error at its file:line:col. Cancelling ctx stops it.
+func Check(ctx context.Context, nb Notebook) error {
+	p := &pageState{nb: nb, vocab: newVocabulary(nb), doc: newDoc()}
+	p.vocab.ctx = ctx
 	var errs scenarios.ErrorList
-	for _, t := range authorTexts(s) {
-		if _, err := v.parse(t.src); err != nil {
-			errs = append(errs, textError(s, t.field, t.at, err))
+	for _, t := range authorTexts(nb.Scenario) {
+		if _, err := p.authorHTML(t); err != nil {
+			var list scenarios.ErrorList
+			if !errors.As(err, &list) {
+				return err
+			}
+			errs = append(errs, list...)
 		}
 	}
 	if len(errs) > 0 {
@@ -201,31 +235,4 @@ func summaryText(s *scenarios.Scenario) authorText {
 
 func mdText(i int, c scenarios.Cell) authorText {
 	return authorText{fmt.Sprintf("cells[%d].md", i), c.TextAt, c.Markdown}
-}
-
-// templateErr splits text/template's errors, "template: text:LINE[:COL]:
-// [executing "text" at <…>: ]message"; COL counts bytes from 0. An
-// unclosed action is reported where the text ends, "started at text:LINE".
-var (
-	templateErr = regexp.MustCompile(`(?s)^template: text:(\d+)(?::(\d+))?: (?:executing "text" )?(.*)$`)
-	startedAt   = regexp.MustCompile(` started at text:(\d+)$`)
-)
-
-// textError places a template error found in an author's text at its
-// position in the scenario file.
-func textError(s *scenarios.Scenario, field string, at scenarios.Pos, err error) *scenarios.Error {
-	e := &scenarios.Error{File: s.File, Line: at.Line, Col: at.Col, Field: field, Msg: "template: " + err.Error()}
-	m := templateErr.FindStringSubmatch(err.Error())
-	if m == nil {
-		return e
-	}
-	line, _ := strconv.Atoi(m[1])
-	col, _ := strconv.Atoi(m[2])
-	msg := m[3]
-	if sm := startedAt.FindStringSubmatch(msg); sm != nil {
-		line, _ = strconv.Atoi(sm[1])
-		msg = strings.TrimSuffix(msg, sm[0])
-	}
-	e.Line, e.Col, e.Msg = at.Line+line-1, at.Col+col, "template: "+msg
-	return e
 }

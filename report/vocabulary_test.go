@@ -1,12 +1,12 @@
 package report
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
 	"testing"
 
-	"partlab/scenarios"
 	"partlab/sim"
 )
 
@@ -66,40 +66,35 @@ func wantParagraph(t *testing.T, src, want string) {
 	}
 }
 
-// TestVocabularyErrors checks that template errors name the file, line and
-// column of the mistake in the scenario, at load (Check) or at render.
+// TestVocabularyErrors checks that template errors are found by Check, as
+// rendering finds them, at the file, line and column of the mistake, in the
+// author's terms.
 func TestVocabularyErrors(t *testing.T) {
 	at := func(line, col int) string { return fmt.Sprintf("v.yaml:%d:%d: cells[2].md: template: ", line, col) }
-	tests := []struct {
-		name, tmpl string
-		check      bool // Check finds it; otherwise rendering does
-		want       string
-	}{
-		{"unknown function", "text\n{{ gird \"keys\" }}", true, at(vocabLine+1, vocabCol) + `function "gird" not defined`},
-		{"unclosed action", "{{ .Title ", true, at(vocabLine, vocabCol) + "unclosed action"},
-		{"unknown grid", "The {{ grid \"nope\" }}", false, at(vocabLine, vocabCol+7) + `at <grid "nope">: error calling grid: no grid cell "nope" (want one of "keys")`},
-		{"unknown row", "{{ (row \"keys\" \"record\" 3).Rows }}", false, `error calling row: grid "keys" has no row for key "record", 3 partitions and 4 consumers`},
-		{"unknown field", "{{ .Nope }}", false, at(vocabLine, vocabCol+3) + "at <.Nope>: can't evaluate field Nope"},
+	tests := []struct{ name, tmpl, want string }{
+		{"unknown function", "text\n{{ gird \"keys\" }}", at(vocabLine+1, vocabCol) + `function "gird" not defined (did you mean "grid"?)`},
+		{"unclosed action", "{{ .Title ", at(vocabLine, vocabCol) + "unclosed action"},
+		{"unknown grid", "The {{ grid \"nope\" }}", at(vocabLine, vocabCol+7) + `grid "nope": no grid cell "nope" (want one of "keys")`},
+		{"README's example", `{{ (grid "nope").Records }}`, at(vocabLine, vocabCol+4) + `grid "nope": no grid cell "nope" (want one of "keys")`},
+		{"near grid", `{{ grid "kyes" }}`, at(vocabLine, vocabCol+3) + `grid "kyes": no grid cell "kyes" (did you mean "keys"?)`},
+		{"unknown row", "{{ (row \"keys\" \"record\" 3).Rows }}", at(vocabLine, vocabCol+4) + `row "keys" "record" 3: grid "keys" has no row for key "record", 3 partitions and 4 consumers`},
+		{"unknown field", "{{ .Nope }}", at(vocabLine, vocabCol+3) + `.Nope: no field "Nope" in the scenario (want one of .Title, .Source, .Baseline)`},
+		{"grid field", `{{ (grid "keys").Nope }}`, `.Nope: no field "Nope" in a grid cell's results (want one of .Kind, .ID, .Partitioner, .Assignor, .Engine, .Records, .Baseline, .Rows,`},
+		{"near field", `{{ (grid "keys").Recods }}`, `.Recods: no field "Recods" in a grid cell's results (did you mean "Records"?)`},
+		{"row field", `{{ (row "keys" "record" 4).maxload }}`, `.maxload: no field "maxload" in a row (did you mean "MaxLoad"?)`},
+		{"offsets field", `{{ (offsets "p0").Nope }}`, `no field "Nope" in an offsets cell's results (want one of`},
+		{"range element", `{{ range .Baseline.Serving }}{{ .Nope }}{{ end }}`, `.Nope: no field "Nope" in a region value (want one of .Region, .Value)`},
+		{"text", `{{ .Title.Nope }}`, `.Nope: no field "Nope" in text`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, err := scenarios.Parse(strings.NewReader(withMarkdown(tt.tmpl)), "v.yaml")
-			if err != nil {
-				t.Fatal(err)
+			nb := notebook(t, "v.yaml", withMarkdown(tt.tmpl))
+			err := Check(context.Background(), nb)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "sim.") {
+				t.Errorf("Check: %v\nwant %s", err, tt.want)
 			}
-			err = Check(s)
-			if !tt.check {
-				if err != nil {
-					t.Fatalf("Check: %v, want no error before the render", err)
-				}
-				res, runErr := sim.Run(t.Context(), s.Source, s.SimCells())
-				if runErr != nil {
-					t.Fatal(runErr)
-				}
-				err = Page(io.Discard, Notebook{Scenario: s, Results: res}, copied)
-			}
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("err = %v\nwant %s", err, tt.want)
+			if perr := Page(io.Discard, nb, copied); perr == nil || err == nil || perr.Error() != err.Error() {
+				t.Errorf("Page: %v\nwant Check's %v", perr, err)
 			}
 		})
 	}
@@ -130,9 +125,9 @@ func TestLabVocabulary(t *testing.T) {
 		t.Run(tt.tmpl, func(t *testing.T) { wantParagraph(t, labMarkdown(tt.tmpl), tt.want) })
 	}
 	errs := []struct{ tmpl, want string }{
-		{`{{ cell "nope" }}`, `error calling cell: no cell "nope" (want one of "spread", "ceiling")`},
-		{`{{ figure "ceiling.speed@8" }}`, `error calling figure: the throughput cell "ceiling" has no figure "speed@8" (want one of speedup@1, per_second@1,`},
-		{`{{ figure "nope.keys" }}`, `error calling figure: no cell "nope"`},
+		{`{{ cell "nope" }}`, `cell "nope": no cell "nope" (want one of "spread", "ceiling")`},
+		{`{{ figure "ceiling.speed@8" }}`, `figure "ceiling.speed@8": the throughput cell "ceiling" has no figure "speed@8" (want one of speedup@1, per_second@1,`},
+		{`{{ figure "nope.keys" }}`, `figure "nope.keys": no cell "nope"`},
 	}
 	for _, tt := range errs {
 		t.Run(tt.tmpl, func(t *testing.T) {

@@ -63,10 +63,11 @@ func (d *decoder) fields(n *yaml.Node, path string, allowed, required []string) 
 	return got
 }
 
-// unknownField is the message for a field no table lists. It is the seam
-// where scenarios.Suggest adds " (did you mean …)" once it exists.
+// unknownField is the message for a field no table lists, with the near
+// one when there is one.
 func unknownField(name string, allowed []string) string {
-	return fmt.Sprintf("unknown field (want one of %s)", strings.Join(sorted(allowed), ", "))
+	allowed = sorted(allowed)
+	return fmt.Sprintf("unknown field (want one of %s)%s", strings.Join(allowed, ", "), Suggest(name, allowed))
 }
 
 // list checks that n is a non-empty sequence of at most maxList items.

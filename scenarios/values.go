@@ -24,10 +24,22 @@ func (str) decode(d *decoder, n *yaml.Node, path string) any {
 		d.errorf(n, path, "must be a string")
 		return ""
 	}
+	if len(n.Value) > MaxText {
+		d.errorf(n, path, "must be at most %d bytes (got %d)", MaxText, len(n.Value))
+	}
 	return n.Value
 }
 
-func (str) schema() schema { return schema{"type": []string{"string", "number", "boolean"}} }
+// MaxText bounds every string of a scenario, Markdown included: goldmark
+// takes time superlinear in some inputs ("[a](" repeated), and a template's
+// output, Markdown too, is held to the same bound.
+const MaxText = 64 << 10
+
+// MaxText counts bytes and maxLength characters, so the schema is the
+// looser of the two, never the stricter.
+func (str) schema() schema {
+	return schema{"type": []string{"string", "number", "boolean"}, "maxLength": MaxText}
+}
 
 // text is a string that is not blank.
 type text struct{}
@@ -41,7 +53,9 @@ func (text) decode(d *decoder, n *yaml.Node, path string) any {
 }
 
 func (text) schema() schema {
-	return schema{"type": []string{"string", "number", "boolean"}, "pattern": `\S`}
+	s := str{}.schema()
+	s["pattern"] = `\S`
+	return s
 }
 
 var idPattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
@@ -60,7 +74,7 @@ func (ident) decode(d *decoder, n *yaml.Node, path string) any {
 
 // The YAML words true and false are names too.
 func (ident) schema() schema {
-	return schema{"type": []string{"string", "boolean"}, "pattern": idPattern.String()}
+	return schema{"type": []string{"string", "boolean"}, "pattern": idPattern.String(), "maxLength": MaxText}
 }
 
 // cellID is a cell's id; one not given is the kind and the cell's number,
