@@ -6,6 +6,7 @@ require (
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/go-echarts/go-echarts/v2 v2.6.7
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/twmb/franz-go v1.22.3
 	github.com/twmb/franz-go/pkg/kadm v1.20.0
 	github.com/twmb/franz-go/pkg/kfake v0.0.0-20260918054303-01f206a7e32c
@@ -19,4 +20,5 @@ require (
 	github.com/klauspost/compress v1.20.3 // indirect
 	github.com/kr/text v0.1.0 // indirect
 	github.com/pierrec/lz4/v4 v4.1.33 // indirect
+	golang.org/x/text v0.14.0 // indirect
 )

@@ -6,6 +6,7 @@
 //	partlab validate [compute flags] FILE…
 //	partlab check [--junit FILE] [compute flags] FILE…
 //	partlab diff [--format text|markdown|json] OLD NEW
+//	partlab schema [-o FILE]
 //
 // The compute flags include the parameters --set PATH=VALUE and --params FILE.
 package main
@@ -103,6 +104,7 @@ const usage = `usage:
   partlab diff [--format text|markdown|json] OLD NEW
                                                  the figures and conclusions that changed between
                                                  two results.json or output folders (exit 1)
+  partlab schema [-o FILE]                       print the JSON Schema of scenario files
 
 render, results, validate and check also take the compute flags: --engine
 sim|kafka|both, --brokers host:port,… and --timeout 30s run the grids on a Kafka
@@ -158,6 +160,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		return check(ctx, args[1:], stdout, stderr)
 	case "diff":
 		return diff(args[1:], stdout, stderr)
+	case "schema":
+		return schema(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -292,4 +296,3 @@ func renderSite(ctx context.Context, files []string, dir string, site report.Sit
 	defer onInterrupt(ctx, removeNewTemps(filepath.Join(filepath.Dir(filepath.Clean(dir)), "."+filepath.Base(dir)+".tmp-*")))()
 	return site.Write(dir, stderr)
 }
-

@@ -7,56 +7,54 @@ import (
 	"time"
 
 	"partlab/sim"
-
-	"gopkg.in/yaml.v3"
 )
 
-// defaults holds every default of the scenario format: the lesson's source and
-// consumer group, and the lesson's partitioner and assignor.
-var defaults = struct {
-	Source  sim.Source
-	Grid    sim.Grid
-	Offsets sim.Offsets
-}{
-	Source:  sim.Source{Seed: 20260218, Subscribers: 200, Periods: 12},
-	Grid:    sim.Grid{Consumers: []int{4}, Partitioner: "lesson", Assignor: "roundrobin", Engine: sim.EngineSim},
-	Offsets: sim.Offsets{Key: sim.KeySubscriber, Partition: 0, Partitioner: "lesson"},
-}
-
-// bounds is an inclusive range of whole numbers.
-type bounds struct{ min, max int64 }
-
-// limits is the one table of what a number in a scenario may be.
+// limits is the one table of what a number in a scenario may be; the field
+// specs name these ranges.
 var limits = struct {
-	seed, subscribers, periods, partitions, partition, consumers bounds
-	timeout                                                      bounds // nanoseconds
+	seed, subscribers, periods, partitions, partition, consumers bounds[int64]
+	records, hot, target, headroom                               bounds[int64]
+	timeout, work                                                bounds[time.Duration]
+	guess                                                        bounds[float64]
 }{
-	seed:        bounds{-sim.MaxSeed, sim.MaxSeed},
-	subscribers: bounds{1, sim.MaxSubscribers},
-	periods:     bounds{1, sim.MaxPeriods},
-	partitions:  bounds{1, 4096},
-	partition:   bounds{0, 4095},
-	consumers:   bounds{1, 4096},
-	timeout:     bounds{int64(time.Second), int64(10 * time.Minute)},
+	seed:        bounds[int64]{-sim.MaxSeed, sim.MaxSeed},
+	subscribers: bounds[int64]{1, sim.MaxSubscribers},
+	periods:     bounds[int64]{1, sim.MaxPeriods},
+	partitions:  bounds[int64]{1, 4096},
+	partition:   bounds[int64]{0, 4095},
+	consumers:   bounds[int64]{1, 4096},
+	records:     bounds[int64]{1, 100_000},
+	hot:         bounds[int64]{1, 1_000_000},
+	target:      bounds[int64]{1, 1_000_000_000},
+	headroom:    bounds[int64]{0, 1000},
+	timeout:     bounds[time.Duration]{time.Second, 10 * time.Minute},
+	work:        bounds[time.Duration]{time.Microsecond, time.Second},
+	guess:       bounds[float64]{-1e12, 1e12},
 }
 
 // maxList bounds every list in a scenario, so that a grid stays a grid.
 const maxList = 64
 
-// cellKinds are the computations a cell may hold, by the key that names them;
-// "md" cells are Markdown and handled apart. A decoder returns the cell's id
-// and the engine's cell; def is the id of a cell that names none.
-var cellKinds = map[sim.Kind]func(d *decoder, n *yaml.Node, path, def string) (string, sim.Cell){
-	sim.KindGrid:        (*decoder).grid,
-	sim.KindOffsets:     (*decoder).offsets,
-	sim.KindSpread:      (*decoder).spread,
-	sim.KindThroughput:  (*decoder).throughput,
-	sim.KindOrdering:    (*decoder).ordering,
-	sim.KindRepartition: (*decoder).repartition,
-	sim.KindAssignment:  (*decoder).assignment,
-	sim.KindGroups:      (*decoder).groups,
-	sim.KindSizing:      (*decoder).sizing,
-	sim.KindPredictions: (*decoder).predictions,
+// A kind is how a cell of one kind is written: a doc line and the spec
+// that decodes it into the kind's sim.Cell.
+type kind struct {
+	doc  string
+	spec value
+}
+
+// cellKinds are the computations a cell may hold, by the key that names
+// them; "md" cells are Markdown and handled apart.
+var cellKinds = map[sim.Kind]kind{
+	sim.KindGrid:        {"every key × partition count × consumer count of the lesson's pipeline", gridSpec},
+	sim.KindOffsets:     {"one partition's offsets and one subscriber's partitions", offsetsSpec},
+	sim.KindSpread:      {"Day 24 part 1: keys spread over partitions, and one hot key", spreadSpec},
+	sim.KindThroughput:  {"Day 24 part 2: the consumer ceiling, modelled", throughputSpec},
+	sim.KindOrdering:    {"Day 24 part 3: order inside a partition, across two, per key", orderingSpec},
+	sim.KindRepartition: {"drill D1: growing a live topic", repartitionSpec},
+	sim.KindAssignment:  {"drill D2: sharing partitions among consumers", assignmentSpec},
+	sim.KindGroups:      {"drill D5: several consumer groups on one topic", groupsSpec},
+	sim.KindSizing:      {"drill D4: how many partitions", sizingSpec},
+	sim.KindPredictions: {"the scoreboard: guesses against figures of the cells above", predictionsSpec},
 }
 
 // Kinds lists the kinds of computation a scenario may hold, sorted; the
@@ -79,102 +77,87 @@ func cellKindNames() []string {
 	return names
 }
 
-func (d *decoder) id(f map[string]*yaml.Node, path, def string) string {
-	v := f["id"]
-	if v == nil {
-		return def
-	}
-	id := d.str(v, join(path, "id"))
-	if v.Kind == yaml.ScalarNode && !idPattern.MatchString(id) {
-		d.errorf(v, join(path, "id"), "must start with a letter and hold only letters, digits and _ (got %q)", id)
-	}
-	return id
+// idField is every computation's id.
+func idField[C any](set func(*C, string)) field[C] {
+	return field[C]{name: "id", doc: "names the cell's results; letters, digits and _; default the kind and the cell's number, such as grid2", value: cellID{}, set: to(set)}
 }
 
-func (d *decoder) keys(n *yaml.Node, path string) []sim.Key {
+func keys(names []string) []sim.Key {
 	var ks []sim.Key
-	for _, s := range d.names(n, path, sim.KeyNames()) {
+	for _, s := range names {
 		ks = append(ks, sim.Key(s))
 	}
 	return ks
 }
 
-func (d *decoder) grid(n *yaml.Node, path, def string) (string, sim.Cell) {
-	g := defaults.Grid
-	f := d.fields(n, path, []string{"id", "keys", "partitions", "consumers", "partitioner", "assignor", "engine", "deviation"}, []string{"keys", "partitions"})
-	g.ID = d.id(f, path, def)
-	if v := f["keys"]; v != nil {
-		g.Keys = d.keys(v, join(path, "keys"))
-	}
-	if v := f["partitions"]; v != nil {
-		g.Partitions = d.integers(v, join(path, "partitions"), limits.partitions)
-	}
-	if v := f["consumers"]; v != nil {
-		g.Consumers = d.integers(v, join(path, "consumers"), limits.consumers)
-	}
-	if v := f["partitioner"]; v != nil {
-		g.Partitioner = d.name(v, join(path, "partitioner"), sim.PartitionerNames())
-	}
-	if v := f["assignor"]; v != nil {
-		g.Assignor = d.name(v, join(path, "assignor"), sim.AssignorNames())
-	}
-	if v := f["engine"]; v != nil {
-		g.Engine = sim.Engine(d.name(v, join(path, "engine"), sim.EngineNames()))
-	}
-	if v := f["deviation"]; v != nil {
-		g.Deviation = d.deviation(v, join(path, "deviation"), g)
-	}
-	return g.ID, g
+var gridSpec = object[sim.Grid]{
+	fields: []field[sim.Grid]{
+		idField(func(g *sim.Grid, v string) { g.ID = v }),
+		{name: "keys", doc: "the record keys compared", value: enums{sim.KeyNames}, required: true,
+			set: to(func(g *sim.Grid, v []string) { g.Keys = keys(v) })},
+		{name: "partitions", doc: "the partition counts compared", value: integers{limits.partitions}, required: true,
+			set: to(func(g *sim.Grid, v []int) { g.Partitions = v })},
+		{name: "consumers", doc: "the consumer counts compared", value: integers{limits.consumers}, def: []int{4},
+			set: to(func(g *sim.Grid, v []int) { g.Consumers = v })},
+		{name: "partitioner", doc: "how a key picks its partition", value: enum{sim.PartitionerNames}, def: "lesson",
+			set: to(func(g *sim.Grid, v string) { g.Partitioner = v })},
+		{name: "assignor", doc: "how partitions are shared among the consumers", value: enum{sim.AssignorNames}, def: "roundrobin",
+			set: to(func(g *sim.Grid, v string) { g.Assignor = v })},
+		{name: "engine", doc: "what computes the figures: the simulation, a Kafka protocol, or both side by side", value: enum{sim.EngineNames}, def: string(sim.EngineSim),
+			set: to(func(g *sim.Grid, v string) { g.Engine = sim.Engine(v) })},
+		{name: "deviation", doc: "rows of the serving-deviation table: key and partition count pairs of the grid", value: items[sim.Combo]{comboSpec},
+			set: to(func(g *sim.Grid, v []sim.Combo) { g.Deviation = v })},
+	},
+	check: checkGrid,
 }
 
-// deviation reads the serving-deviation table's rows: key and partition count
-// pairs that the grid computes.
-func (d *decoder) deviation(n *yaml.Node, path string, g sim.Grid) []sim.Combo {
-	var out []sim.Combo
-	for i, item := range d.list(n, path) {
-		p := fmt.Sprintf("%s[%d]", path, i)
-		f := d.fields(item, p, []string{"key", "partitions"}, []string{"key", "partitions"})
-		if f["key"] == nil || f["partitions"] == nil {
+var comboSpec = object[sim.Combo]{fields: []field[sim.Combo]{
+	{name: "key", doc: "one of the grid's keys", value: enum{sim.KeyNames}, required: true,
+		set: to(func(c *sim.Combo, v string) { c.Key = sim.Key(v) })},
+	{name: "partitions", doc: "one of the grid's partition counts", value: integer{limits.partitions}, required: true,
+		set: to(func(c *sim.Combo, v int64) { c.Partitions = int(v) })},
+}}
+
+// checkGrid requires the deviation rows to be combinations the grid
+// computes, each once.
+func checkGrid(m mapping, g *sim.Grid) {
+	var seen []sim.Combo
+	for i, c := range g.Deviation {
+		item := itemNode(m.at["deviation"], i)
+		k, p := fieldNode(item, "key"), fieldNode(item, "partitions")
+		if k == nil || p == nil {
 			continue
 		}
-		c := sim.Combo{
-			Key:        sim.Key(d.name(f["key"], join(p, "key"), sim.KeyNames())),
-			Partitions: int(d.integer(f["partitions"], join(p, "partitions"), limits.partitions)),
-		}
+		path := fmt.Sprintf("%s[%d]", join(m.path, "deviation"), i)
 		switch {
 		case !slices.Contains(g.Keys, c.Key):
-			d.errorf(f["key"], join(p, "key"), "key %q is not among the grid's keys", c.Key)
+			m.d.errorf(k, join(path, "key"), "key %q is not among the grid's keys", c.Key)
 		case !slices.Contains(g.Partitions, c.Partitions):
-			d.errorf(f["partitions"], join(p, "partitions"), "%d is not among the grid's partition counts", c.Partitions)
-		case slices.Contains(out, c):
-			d.errorf(item, p, "duplicate row")
+			m.d.errorf(p, join(path, "partitions"), "%d is not among the grid's partition counts", c.Partitions)
+		case slices.Contains(seen, c):
+			m.d.errorf(item, path, "duplicate row")
 		}
-		out = append(out, c)
+		seen = append(seen, c)
 	}
-	return out
 }
 
-func (d *decoder) offsets(n *yaml.Node, path, def string) (string, sim.Cell) {
-	o := defaults.Offsets
-	f := d.fields(n, path, []string{"id", "key", "partitions", "partition", "partitioner", "compare"}, []string{"partitions"})
-	o.ID = d.id(f, path, def)
-	if v := f["key"]; v != nil {
-		o.Key = sim.Key(d.name(v, join(path, "key"), sim.KeyNames()))
-	}
-	if v := f["partitions"]; v != nil {
-		o.Partitions = int(d.integer(v, join(path, "partitions"), limits.partitions))
-	}
-	if v := f["partition"]; v != nil {
-		o.Partition = int(d.integer(v, join(path, "partition"), limits.partition))
-		if o.Partitions > 0 && o.Partition >= o.Partitions {
-			d.errorf(v, join(path, "partition"), "must be below the partition count %d (got %d)", o.Partitions, o.Partition)
+var offsetsSpec = object[sim.Offsets]{
+	fields: []field[sim.Offsets]{
+		idField(func(o *sim.Offsets, v string) { o.ID = v }),
+		{name: "key", doc: "the record key", value: enum{sim.KeyNames}, def: string(sim.KeySubscriber),
+			set: to(func(o *sim.Offsets, v string) { o.Key = sim.Key(v) })},
+		{name: "partitions", doc: "the partition count", value: integer{limits.partitions}, required: true,
+			set: to(func(o *sim.Offsets, v int64) { o.Partitions = int(v) })},
+		{name: "partition", doc: "the partition whose offsets are listed; below partitions", value: integer{limits.partition}, def: int64(0),
+			set: to(func(o *sim.Offsets, v int64) { o.Partition = int(v) })},
+		{name: "partitioner", doc: "how a key picks its partition", value: enum{sim.PartitionerNames}, def: "lesson",
+			set: to(func(o *sim.Offsets, v string) { o.Partitioner = v })},
+		{name: "compare", doc: "keys to compare the subscriber's partitions under", value: enums{sim.KeyNames},
+			set: to(func(o *sim.Offsets, v []string) { o.Compare = keys(v) })},
+	},
+	check: func(m mapping, o *sim.Offsets) {
+		if m.at["partition"] != nil && o.Partitions > 0 && o.Partition >= o.Partitions {
+			m.errorf("partition", "must be below the partition count %d (got %d)", o.Partitions, o.Partition)
 		}
-	}
-	if v := f["partitioner"]; v != nil {
-		o.Partitioner = d.name(v, join(path, "partitioner"), sim.PartitionerNames())
-	}
-	if v := f["compare"]; v != nil {
-		o.Compare = d.keys(v, join(path, "compare"))
-	}
-	return o.ID, o
+	},
 }

@@ -21,44 +21,47 @@ type Expect struct {
 // expectLimit bounds an expectation's numbers, as predictions' guesses are.
 const expectLimit = 1e12
 
-// expect reads the expect list. It runs after the cells, so an expectation
-// may name a figure of any cell, above or below it on the page.
-func (d *decoder) expect(n *yaml.Node) []Expect {
-	var out []Expect
-	for i, item := range d.list(n, "expect") {
-		path := fmt.Sprintf("expect[%d]", i)
-		f := d.fields(item, path, append([]string{"figure", "tolerance", "why"}, sim.BoundNames()...), []string{"figure"})
-		e := Expect{At: Pos{item.Line, item.Column}}
-		if v := f["figure"]; v != nil {
-			e.Figure = d.text(v, join(path, "figure"))
-			if v.Kind == yaml.ScalarNode {
-				d.checkExpected(v, join(path, "figure"), e.Figure)
-			}
+// expectSpec is the expect list. Its field comes after cells, so an
+// expectation may name a figure of any cell, above or below it on the page.
+var expectSpec = items[Expect]{object[Expect]{
+	fields: []field[Expect]{
+		{name: "figure", doc: "the figure, as cell-id.figure, such as ceiling.speedup@8", value: text{}, required: true,
+			set: to(func(e *Expect, v string) { e.Figure = v })},
+		{name: string(sim.Equals), doc: "the figure equals this, within tolerance", value: number{expectBounds},
+			set: to(func(e *Expect, v float64) { e.Bound, e.Value = sim.Equals, v })},
+		{name: string(sim.AtLeast), doc: "the figure is this or more", value: number{expectBounds},
+			set: to(func(e *Expect, v float64) { e.Bound, e.Value = sim.AtLeast, v })},
+		{name: string(sim.AtMost), doc: "the figure is this or less", value: number{expectBounds},
+			set: to(func(e *Expect, v float64) { e.Bound, e.Value = sim.AtMost, v })},
+		{name: "tolerance", doc: "how far from equals the figure may be", value: number{bounds[float64]{0, expectLimit}},
+			set: to(func(e *Expect, v float64) { e.Tolerance = v })},
+		{name: "why", doc: "what the expectation claims, shown when it misses", value: str{},
+			set: to(func(e *Expect, v string) { e.Why = v })},
+	},
+	check: func(m mapping, e *Expect) {
+		e.At = Pos{m.node.Line, m.node.Column}
+		if m.at == nil {
+			return
 		}
-		var bounds []string
+		if v := m.at["figure"]; v != nil && v.Kind == yaml.ScalarNode {
+			m.d.checkExpected(v, join(m.path, "figure"), e.Figure)
+		}
+		var given []string
 		for _, b := range sim.BoundNames() {
-			if v := f[b]; v != nil {
-				bounds = append(bounds, b)
-				e.Bound = sim.Bound(b)
-				e.Value = d.number(v, join(path, b), -expectLimit, expectLimit)
+			if m.at[b] != nil {
+				given = append(given, b)
 			}
 		}
-		if f != nil && len(bounds) != 1 {
-			d.errorf(item, path, "needs exactly one of equals, at_least or at_most (got %s)", orNone(bounds))
+		if len(given) != 1 {
+			m.errorf("", "needs exactly one of equals, at_least or at_most (got %s)", orNone(given))
+		} else if m.at["tolerance"] != nil && e.Bound != sim.Equals {
+			m.errorf("tolerance", "applies to equals only; for %s, move the bound instead", e.Bound)
 		}
-		if v := f["tolerance"]; v != nil {
-			e.Tolerance = d.number(v, join(path, "tolerance"), 0, expectLimit)
-			if len(bounds) == 1 && e.Bound != sim.Equals {
-				d.errorf(v, join(path, "tolerance"), "applies to equals only; for %s, move the bound instead", e.Bound)
-			}
-		}
-		if v := f["why"]; v != nil {
-			e.Why = d.str(v, join(path, "why"))
-		}
-		out = append(out, e)
-	}
-	return out
-}
+	},
+}}
+
+// expectBounds bound an expectation's numbers, as predictions' guesses are.
+var expectBounds = bounds[float64]{-expectLimit, expectLimit}
 
 func orNone(s []string) string {
 	if len(s) == 0 {

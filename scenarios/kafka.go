@@ -49,38 +49,39 @@ func CheckBroker(addr string) error {
 }
 
 // CheckTimeout reports whether d is a timeout the Kafka engine accepts.
-func CheckTimeout(d time.Duration) error {
-	b := limits.timeout
-	if int64(d) < b.min || int64(d) > b.max {
-		return fmt.Errorf("must be between %v and %v (got %v)", time.Duration(b.min), time.Duration(b.max), d)
-	}
-	return nil
-}
+func CheckTimeout(d time.Duration) error { return limits.timeout.check(d) }
 
-// engine reads the scenario's engine settings: engine.kafka.brokers and
+// engineSpec is the scenario's engine settings: engine.kafka.brokers and
 // engine.kafka.timeout.
-func (d *decoder) engine(n *yaml.Node, k *Kafka) {
-	f := d.fields(n, "engine", []string{"kafka"}, nil)
-	v := f["kafka"]
-	if v == nil {
-		return
-	}
-	f = d.fields(v, "engine.kafka", []string{"brokers", "timeout"}, nil)
-	if v := f["brokers"]; v != nil {
-		k.Brokers = d.brokers(v, "engine.kafka.brokers")
-		k.BrokersAt = Pos{v.Line, v.Column}
-	}
-	if v := f["timeout"]; v != nil {
-		k.Timeout = d.timeout(v, "engine.kafka.timeout")
-	}
+var engineSpec = object[Kafka]{fields: []field[Kafka]{
+	{name: "kafka", doc: "where grids on the kafka engine run", value: kafkaSpec,
+		set: to(func(k *Kafka, v Kafka) { *k = v })},
+}}
+
+var kafkaSpec = object[Kafka]{
+	fields: []field[Kafka]{
+		{name: "brokers", doc: "host:port seeds of a real cluster, used only with --allow-brokers; default none, an in-process kfake cluster", value: brokers{},
+			set: to(func(k *Kafka, v []string) { k.Brokers = v })},
+		{name: "timeout", doc: "bounds each step of the Kafka engine; default 30s", value: duration{limits.timeout, "30s"},
+			set: to(func(k *Kafka, v time.Duration) { k.Timeout = v })},
+	},
+	// Brokers a file names need the command line's consent, refused at
+	// their place.
+	check: func(m mapping, k *Kafka) {
+		if v := m.at["brokers"]; v != nil {
+			k.BrokersAt = Pos{v.Line, v.Column}
+		}
+	},
 }
 
-// brokers reads a non-empty list of distinct host:port addresses.
-func (d *decoder) brokers(n *yaml.Node, path string) []string {
+// brokers is a non-empty list of distinct host:port addresses.
+type brokers struct{}
+
+func (brokers) decode(d *decoder, n *yaml.Node, path string) any {
 	var out []string
 	for i, item := range d.list(n, path) {
 		p := fmt.Sprintf("%s[%d]", path, i)
-		addr := d.str(item, p)
+		addr := str{}.decode(d, item, p).(string)
 		if item.Kind != yaml.ScalarNode {
 			continue
 		}
@@ -94,19 +95,6 @@ func (d *decoder) brokers(n *yaml.Node, path string) []string {
 	return out
 }
 
-// timeout reads a duration such as 30s or 2m within the limits.
-func (d *decoder) timeout(n *yaml.Node, path string) time.Duration {
-	s := d.str(n, path)
-	if n.Kind != yaml.ScalarNode {
-		return 0
-	}
-	v, err := time.ParseDuration(s)
-	if err != nil {
-		d.errorf(n, path, "must be a duration such as 30s or 2m (got %q)", s)
-		return 0
-	}
-	if err := CheckTimeout(v); err != nil {
-		d.errorf(n, path, "%v", err)
-	}
-	return v
+func (brokers) schema() schema {
+	return list(schema{"type": "string", "pattern": `^.+:[0-9]+$`}, true)
 }

@@ -13,281 +13,234 @@ import (
 
 // The Day 24 lab's cell kinds: spread, throughput and ordering (its three
 // parts), repartition, assignment, groups and sizing (drills D1, D2, D5, D4)
-// and predictions (its scoreboard). Their defaults are the lab's own setting
-// and live in labDefaults.
+// and predictions (its scoreboard). Their defaults are the lab's own setting.
 
-var labDefaults = struct {
-	Spread      sim.Spread
-	Throughput  sim.Throughput
-	Ordering    sim.Ordering
-	Repartition sim.Repartition
-	Assignment  sim.Assignment
-	Groups      sim.Groups
-	Sizing      sim.Sizing
-}{
-	Spread:      sim.Spread{Partitioner: "crc32", HotCount: 50},
-	Throughput:  sim.Throughput{Records: 100, Work: 8 * time.Millisecond, Consumers: []int{1, 2, 4, 8, 16}, Assignor: "roundrobin"},
-	Ordering:    sim.Ordering{Records: 40, Keys: []string{"key-0", "key-1", "key-2", "key-3", "key-4"}, Partitions: 8, Partitioner: "crc32"},
-	Repartition: sim.Repartition{Partitioner: "murmur2", Before: 500, After: 500},
-	Assignment:  sim.Assignment{Assignor: "range"},
-	Groups:      sim.Groups{Records: 100, Assignor: "range"},
-	Sizing:      sim.Sizing{Headroom: 50},
+var spreadSpec = object[sim.Spread]{fields: []field[sim.Spread]{
+	idField(func(s *sim.Spread, v string) { s.ID = v }),
+	{name: "keys", doc: `the keys spread: a list, or one pattern such as "user-{0..239}"`, value: keySet{}, required: true,
+		set: to(func(s *sim.Spread, v []string) { s.Keys = v })},
+	{name: "partitions", doc: "the partition count", value: integer{limits.partitions}, required: true,
+		set: to(func(s *sim.Spread, v int64) { s.Partitions = int(v) })},
+	{name: "partitioner", doc: "how a key picks its partition", value: enum{sim.PartitionerNames}, def: "crc32",
+		set: to(func(s *sim.Spread, v string) { s.Partitioner = v })},
+	{name: "probes", doc: "keys whose partition is listed", value: texts{},
+		set: to(func(s *sim.Spread, v []string) { s.Probes = v })},
+	{name: "hot", doc: "one key sent many times", value: hotSpec,
+		set: to(func(s *sim.Spread, v hot) { s.Hot, s.HotCount = v.key, v.count })},
+}}
+
+// hot is a spread's hot key, as the file writes it.
+type hot struct {
+	key   string
+	count int
 }
 
-// labLimits bounds the lab's numbers, beside limits.
-var labLimits = struct {
-	records, hot, target, headroom bounds
-	work                           [2]time.Duration
-	guess                          [2]float64
-}{
-	records:  bounds{1, 100_000},
-	hot:      bounds{1, 1_000_000},
-	target:   bounds{1, 1_000_000_000},
-	headroom: bounds{0, 1000},
-	work:     [2]time.Duration{time.Microsecond, time.Second},
-	guess:    [2]float64{-1e12, 1e12},
-}
+var hotSpec = object[hot]{fields: []field[hot]{
+	{name: "key", doc: "the hot key", value: text{}, required: true,
+		set: to(func(h *hot, v string) { h.key = v })},
+	{name: "count", doc: "how many times it is sent", value: integer{limits.hot}, def: int64(50),
+		set: to(func(h *hot, v int64) { h.count = int(v) })},
+}}
 
-func (d *decoder) spread(n *yaml.Node, path, def string) (string, sim.Cell) {
-	s := labDefaults.Spread
-	f := d.fields(n, path, []string{"id", "keys", "partitions", "partitioner", "probes", "hot"}, []string{"keys", "partitions"})
-	s.ID = d.id(f, path, def)
-	if v := f["keys"]; v != nil {
-		s.Keys = d.keySet(v, join(path, "keys"))
-	}
-	if v := f["partitions"]; v != nil {
-		s.Partitions = int(d.integer(v, join(path, "partitions"), limits.partitions))
-	}
-	if v := f["partitioner"]; v != nil {
-		s.Partitioner = d.name(v, join(path, "partitioner"), sim.PartitionerNames())
-	}
-	if v := f["probes"]; v != nil {
-		s.Probes = d.strs(v, join(path, "probes"))
-	}
-	if v := f["hot"]; v != nil {
-		p := join(path, "hot")
-		h := d.fields(v, p, []string{"key", "count"}, []string{"key"})
-		if k := h["key"]; k != nil {
-			s.Hot = d.text(k, join(p, "key"))
+var throughputSpec = object[sim.Throughput]{
+	fields: []field[sim.Throughput]{
+		idField(func(t *sim.Throughput, v string) { t.ID = v }),
+		{name: "partitions", doc: "the partition count; required unless from is given", value: integer{limits.partitions},
+			set: to(func(t *sim.Throughput, v int64) { t.Partitions = int(v) })},
+		{name: "records", doc: "records per partition", value: integer{limits.records}, def: int64(100),
+			set: to(func(t *sim.Throughput, v int64) { t.Records = int(v) })},
+		{name: "from", doc: "instead of partitions and records: the partition sizes of an earlier grid's key and partition count", value: gridComboSpec,
+			set: to(func(t *sim.Throughput, v sim.GridCombo) { t.From = &v })},
+		{name: "work", doc: "the time one record takes", value: duration{limits.work, "8ms"}, def: 8 * time.Millisecond,
+			set: to(func(t *sim.Throughput, v time.Duration) { t.Work = v })},
+		{name: "consumers", doc: "the consumer counts compared", value: integers{limits.consumers}, def: []int{1, 2, 4, 8, 16},
+			set: to(func(t *sim.Throughput, v []int) { t.Consumers = v })},
+		{name: "assignor", doc: "how partitions are shared among the consumers", value: enum{sim.AssignorNames}, def: "roundrobin",
+			set: to(func(t *sim.Throughput, v string) { t.Assignor = v })},
+		{name: "measure", doc: "also run it for real, beside the model", value: boolean{}, def: false,
+			set: to(func(t *sim.Throughput, v bool) { t.Measure = v })},
+	},
+	check: func(m mapping, t *sim.Throughput) {
+		switch {
+		case m.at["from"] != nil && (m.at["partitions"] != nil || m.at["records"] != nil):
+			m.errorf("from", "give partitions and records, or from, not both")
+		case m.at["from"] == nil && m.at["partitions"] == nil:
+			m.errorf("", `missing required field "partitions" (or "from")`)
 		}
-		if c := h["count"]; c != nil {
-			s.HotCount = int(d.integer(c, join(p, "count"), labLimits.hot))
-		}
-	}
-	return s.ID, s
+	},
 }
 
-func (d *decoder) throughput(n *yaml.Node, path, def string) (string, sim.Cell) {
-	t := labDefaults.Throughput
-	f := d.fields(n, path, []string{"id", "partitions", "records", "from", "work", "consumers", "assignor", "measure"}, nil)
-	t.ID = d.id(f, path, def)
-	switch {
-	case f["from"] != nil && (f["partitions"] != nil || f["records"] != nil):
-		d.errorf(f["from"], join(path, "from"), "give partitions and records, or from, not both")
-	case f["from"] == nil && f["partitions"] == nil:
-		d.errorf(n, path, `missing required field "partitions" (or "from")`)
-	}
-	if v := f["partitions"]; v != nil {
-		t.Partitions = int(d.integer(v, join(path, "partitions"), limits.partitions))
-	}
-	if v := f["records"]; v != nil {
-		t.Records = int(d.integer(v, join(path, "records"), labLimits.records))
-	}
-	if v := f["from"]; v != nil {
-		t.From = d.gridCombo(v, join(path, "from"))
-	}
-	if v := f["work"]; v != nil {
-		t.Work = d.duration(v, join(path, "work"), labLimits.work[0], labLimits.work[1])
-	}
-	if v := f["consumers"]; v != nil {
-		t.Consumers = d.integers(v, join(path, "consumers"), limits.consumers)
-	}
-	if v := f["assignor"]; v != nil {
-		t.Assignor = d.name(v, join(path, "assignor"), sim.AssignorNames())
-	}
-	if v := f["measure"]; v != nil {
-		t.Measure = d.boolean(v, join(path, "measure"))
-	}
-	return t.ID, t
+var gridComboSpec = object[sim.GridCombo]{
+	fields: []field[sim.GridCombo]{
+		{name: "grid", doc: "the id of a grid cell above this one", value: str{}, required: true,
+			set: to(func(c *sim.GridCombo, v string) { c.Grid = v })},
+		{name: "key", doc: "one of that grid's keys", value: enum{sim.KeyNames}, required: true,
+			set: to(func(c *sim.GridCombo, v string) { c.Key = sim.Key(v) })},
+		{name: "partitions", doc: "one of that grid's partition counts", value: integer{limits.partitions}, required: true,
+			set: to(func(c *sim.GridCombo, v int64) { c.Partitions = int(v) })},
+	},
+	check: checkGridCombo,
 }
 
-// gridCombo reads a reference to an earlier grid cell's key and partition
-// count.
-func (d *decoder) gridCombo(n *yaml.Node, path string) *sim.GridCombo {
-	f := d.fields(n, path, []string{"grid", "key", "partitions"}, []string{"grid", "key", "partitions"})
-	if f == nil || f["grid"] == nil || f["key"] == nil || f["partitions"] == nil {
-		return nil
+// checkGridCombo requires the reference to name a combination of an
+// earlier grid cell.
+func checkGridCombo(m mapping, c *sim.GridCombo) {
+	if m.at["grid"] == nil || m.at["key"] == nil || m.at["partitions"] == nil {
+		return
 	}
-	c := &sim.GridCombo{
-		Grid:       d.str(f["grid"], join(path, "grid")),
-		Key:        sim.Key(d.name(f["key"], join(path, "key"), sim.KeyNames())),
-		Partitions: int(d.integer(f["partitions"], join(path, "partitions"), limits.partitions)),
-	}
-	g, ok := d.earlier[c.Grid].(sim.Grid)
+	g, ok := m.d.earlier[c.Grid].(sim.Grid)
 	switch {
 	case !ok:
-		d.errorf(f["grid"], join(path, "grid"), "no grid cell %q before this cell", c.Grid)
+		m.errorf("grid", "no grid cell %q before this cell", c.Grid)
 	case !slices.Contains(g.Keys, c.Key):
-		d.errorf(f["key"], join(path, "key"), "grid %q has no key %q", c.Grid, c.Key)
+		m.errorf("key", "grid %q has no key %q", c.Grid, c.Key)
 	case !slices.Contains(g.Partitions, c.Partitions):
-		d.errorf(f["partitions"], join(path, "partitions"), "grid %q has no partition count %d", c.Grid, c.Partitions)
+		m.errorf("partitions", "grid %q has no partition count %d", c.Grid, c.Partitions)
 	}
-	return c
 }
 
-func (d *decoder) ordering(n *yaml.Node, path, def string) (string, sim.Cell) {
-	o := labDefaults.Ordering
-	f := d.fields(n, path, []string{"id", "records", "keys", "partitions", "partitioner", "read"}, nil)
-	o.ID = d.id(f, path, def)
-	if v := f["records"]; v != nil {
-		o.Records = int(d.integer(v, join(path, "records"), labLimits.records))
-	}
-	if v := f["keys"]; v != nil {
-		o.Keys = d.keySet(v, join(path, "keys"))
-	}
-	if v := f["partitions"]; v != nil {
-		o.Partitions = int(d.integer(v, join(path, "partitions"), limits.partitions))
-	}
-	if v := f["partitioner"]; v != nil {
-		o.Partitioner = d.name(v, join(path, "partitioner"), sim.PartitionerNames())
-	}
-	if v := f["read"]; v != nil {
-		p := join(path, "read")
-		o.Read = d.integers(v, p, bounds{0, int64(max(o.Partitions, 1) - 1)})
-		if len(o.Read) != 2 && v.Kind == yaml.SequenceNode {
-			d.errorf(v, p, "must name two partitions (got %d)", len(o.Read))
-		}
-	}
-	return o.ID, o
+var orderingSpec = object[sim.Ordering]{
+	fields: []field[sim.Ordering]{
+		idField(func(o *sim.Ordering, v string) { o.ID = v }),
+		{name: "records", doc: "the records written; record i has key keys[i mod K]", value: integer{limits.records}, def: int64(40),
+			set: to(func(o *sim.Ordering, v int64) { o.Records = int(v) })},
+		{name: "keys", doc: `the keys: a list, or one pattern such as "key-{0..4}"`, value: keySet{}, def: []string{"key-0", "key-1", "key-2", "key-3", "key-4"},
+			set: to(func(o *sim.Ordering, v []string) { o.Keys = v })},
+		{name: "partitions", doc: "the partition count", value: integer{limits.partitions}, def: int64(8),
+			set: to(func(o *sim.Ordering, v int64) { o.Partitions = int(v) })},
+		{name: "partitioner", doc: "how a key picks its partition", value: enum{sim.PartitionerNames}, def: "crc32",
+			set: to(func(o *sim.Ordering, v string) { o.Partitioner = v })},
+		{name: "read", doc: "the two partitions read together, each below partitions; default the first two that hold records", value: integers{limits.partition},
+			set: to(func(o *sim.Ordering, v []int) { o.Read = v })},
+	},
+	check: checkOrdering,
 }
 
-func (d *decoder) repartition(n *yaml.Node, path, def string) (string, sim.Cell) {
-	r := labDefaults.Repartition
-	f := d.fields(n, path, []string{"id", "keys", "from", "to", "partitioner", "busy", "before", "after"}, []string{"keys", "from", "to", "busy"})
-	r.ID = d.id(f, path, def)
-	if v := f["keys"]; v != nil {
-		r.Keys = d.keySet(v, join(path, "keys"))
+// checkOrdering requires read to name two partitions the cell has.
+func checkOrdering(m mapping, o *sim.Ordering) {
+	v := m.at["read"]
+	if v == nil {
+		return
 	}
-	if v := f["from"]; v != nil {
-		r.From = int(d.integer(v, join(path, "from"), limits.partitions))
-	}
-	if v := f["to"]; v != nil {
-		r.To = int(d.integer(v, join(path, "to"), limits.partitions))
-		if r.To == r.From {
-			d.errorf(v, join(path, "to"), "must differ from from (both %d)", r.To)
+	last := max(o.Partitions, 1) - 1
+	for i, p := range o.Read {
+		if p > last {
+			m.d.errorf(v.Content[i], fmt.Sprintf("%s[%d]", join(m.path, "read"), i), "must be between 0 and %d (got %s)", last, v.Content[i].Value)
 		}
 	}
-	if v := f["partitioner"]; v != nil {
-		r.Partitioner = d.name(v, join(path, "partitioner"), sim.PartitionerNames())
+	if len(o.Read) != 2 && v.Kind == yaml.SequenceNode {
+		m.errorf("read", "must name two partitions (got %d)", len(o.Read))
 	}
-	if v := f["busy"]; v != nil {
-		r.Busy = d.text(v, join(path, "busy"))
-	}
-	if v := f["before"]; v != nil {
-		r.Before = int(d.integer(v, join(path, "before"), labLimits.records))
-	}
-	if v := f["after"]; v != nil {
-		r.After = int(d.integer(v, join(path, "after"), labLimits.records))
-	}
-	return r.ID, r
 }
 
-func (d *decoder) assignment(n *yaml.Node, path, def string) (string, sim.Cell) {
-	a := labDefaults.Assignment
-	f := d.fields(n, path, []string{"id", "partitions", "consumers", "assignor"}, []string{"partitions", "consumers"})
-	a.ID = d.id(f, path, def)
-	if v := f["partitions"]; v != nil {
-		a.Partitions = int(d.integer(v, join(path, "partitions"), limits.partitions))
-	}
-	if v := f["consumers"]; v != nil {
-		a.Consumers = d.integers(v, join(path, "consumers"), limits.consumers)
-	}
-	if v := f["assignor"]; v != nil {
-		a.Assignor = d.name(v, join(path, "assignor"), sim.AssignorNames())
-	}
-	return a.ID, a
+var repartitionSpec = object[sim.Repartition]{
+	fields: []field[sim.Repartition]{
+		idField(func(r *sim.Repartition, v string) { r.ID = v }),
+		{name: "keys", doc: `the topic's keys: a list, or one pattern such as "user-{0..9999}"`, value: keySet{}, required: true,
+			set: to(func(r *sim.Repartition, v []string) { r.Keys = v })},
+		{name: "from", doc: "the partition count before", value: integer{limits.partitions}, required: true,
+			set: to(func(r *sim.Repartition, v int64) { r.From = int(v) })},
+		{name: "to", doc: "the partition count after; differs from from", value: integer{limits.partitions}, required: true,
+			set: to(func(r *sim.Repartition, v int64) { r.To = int(v) })},
+		{name: "partitioner", doc: "how a key picks its partition", value: enum{sim.PartitionerNames}, def: "murmur2",
+			set: to(func(r *sim.Repartition, v string) { r.Partitioner = v })},
+		{name: "busy", doc: "the busy key followed across the change", value: text{}, required: true,
+			set: to(func(r *sim.Repartition, v string) { r.Busy = v })},
+		{name: "before", doc: "the busy key's records before the change", value: integer{limits.records}, def: int64(500),
+			set: to(func(r *sim.Repartition, v int64) { r.Before = int(v) })},
+		{name: "after", doc: "the busy key's records after the change", value: integer{limits.records}, def: int64(500),
+			set: to(func(r *sim.Repartition, v int64) { r.After = int(v) })},
+	},
+	check: func(m mapping, r *sim.Repartition) {
+		if m.at["to"] != nil && r.To == r.From {
+			m.errorf("to", "must differ from from (both %d)", r.To)
+		}
+	},
 }
 
-func (d *decoder) groups(n *yaml.Node, path, def string) (string, sim.Cell) {
-	g := labDefaults.Groups
-	f := d.fields(n, path, []string{"id", "partitions", "records", "groups", "assignor"}, []string{"partitions", "groups"})
-	g.ID = d.id(f, path, def)
-	if v := f["partitions"]; v != nil {
-		g.Partitions = int(d.integer(v, join(path, "partitions"), limits.partitions))
-	}
-	if v := f["records"]; v != nil {
-		g.Records = int(d.integer(v, join(path, "records"), labLimits.records))
-	}
-	if v := f["assignor"]; v != nil {
-		g.Assignor = d.name(v, join(path, "assignor"), sim.AssignorNames())
-	}
-	if v := f["groups"]; v != nil {
-		p := join(path, "groups")
-		for i, item := range d.list(v, p) {
-			ip := fmt.Sprintf("%s[%d]", p, i)
-			gf := d.fields(item, ip, []string{"name", "consumers"}, []string{"name", "consumers"})
-			var grp sim.Group
-			if v := gf["name"]; v != nil {
-				grp.Name = d.str(v, join(ip, "name"))
-				switch {
-				case v.Kind == yaml.ScalarNode && !idPattern.MatchString(grp.Name):
-					d.errorf(v, join(ip, "name"), "must start with a letter and hold only letters, digits and _ (got %q)", grp.Name)
-				case slices.ContainsFunc(g.Groups, func(o sim.Group) bool { return o.Name == grp.Name }):
-					d.errorf(v, join(ip, "name"), "duplicate group %q", grp.Name)
-				}
-			}
-			if v := gf["consumers"]; v != nil {
-				grp.Consumers = int(d.integer(v, join(ip, "consumers"), limits.consumers))
-			}
-			g.Groups = append(g.Groups, grp)
-		}
-	}
-	return g.ID, g
+var assignmentSpec = object[sim.Assignment]{fields: []field[sim.Assignment]{
+	idField(func(a *sim.Assignment, v string) { a.ID = v }),
+	{name: "partitions", doc: "the partition count", value: integer{limits.partitions}, required: true,
+		set: to(func(a *sim.Assignment, v int64) { a.Partitions = int(v) })},
+	{name: "consumers", doc: "the consumer counts compared", value: integers{limits.consumers}, required: true,
+		set: to(func(a *sim.Assignment, v []int) { a.Consumers = v })},
+	{name: "assignor", doc: "how partitions are shared among the consumers", value: enum{sim.AssignorNames}, def: "range",
+		set: to(func(a *sim.Assignment, v string) { a.Assignor = v })},
+}}
+
+var groupsSpec = object[sim.Groups]{
+	fields: []field[sim.Groups]{
+		idField(func(g *sim.Groups, v string) { g.ID = v }),
+		{name: "partitions", doc: "the partition count", value: integer{limits.partitions}, required: true,
+			set: to(func(g *sim.Groups, v int64) { g.Partitions = int(v) })},
+		{name: "records", doc: "records per partition", value: integer{limits.records}, def: int64(100),
+			set: to(func(g *sim.Groups, v int64) { g.Records = int(v) })},
+		{name: "groups", doc: "the consumer groups reading the topic", value: items[sim.Group]{groupSpec}, required: true,
+			set: to(func(g *sim.Groups, v []sim.Group) { g.Groups = v })},
+		{name: "assignor", doc: "how partitions are shared among each group's consumers", value: enum{sim.AssignorNames}, def: "range",
+			set: to(func(g *sim.Groups, v string) { g.Assignor = v })},
+	},
+	check: checkGroups,
 }
 
-func (d *decoder) sizing(n *yaml.Node, path, def string) (string, sim.Cell) {
-	s := labDefaults.Sizing
-	f := d.fields(n, path, []string{"id", "target", "per_consumer", "headroom"}, []string{"target", "per_consumer"})
-	s.ID = d.id(f, path, def)
-	if v := f["target"]; v != nil {
-		s.Target = int(d.integer(v, join(path, "target"), labLimits.target))
+var groupSpec = object[sim.Group]{fields: []field[sim.Group]{
+	{name: "name", doc: "the group's name; letters, digits and _", value: ident{}, required: true,
+		set: to(func(g *sim.Group, v string) { g.Name = v })},
+	{name: "consumers", doc: "the group's consumer count", value: integer{limits.consumers}, required: true,
+		set: to(func(g *sim.Group, v int64) { g.Consumers = int(v) })},
+}}
+
+// checkGroups requires the groups' names to be distinct.
+func checkGroups(m mapping, g *sim.Groups) {
+	for i, grp := range g.Groups {
+		n := fieldNode(itemNode(m.at["groups"], i), "name")
+		if n == nil || n.Kind != yaml.ScalarNode || !idPattern.MatchString(grp.Name) {
+			continue
+		}
+		if slices.ContainsFunc(g.Groups[:i], func(o sim.Group) bool { return o.Name == grp.Name }) {
+			m.d.errorf(n, fmt.Sprintf("%s[%d].name", join(m.path, "groups"), i), "duplicate group %q", grp.Name)
+		}
 	}
-	if v := f["per_consumer"]; v != nil {
-		s.PerConsumer = int(d.integer(v, join(path, "per_consumer"), labLimits.target))
-	}
-	if v := f["headroom"]; v != nil {
-		s.Headroom = int(d.integer(v, join(path, "headroom"), labLimits.headroom))
-	}
-	return s.ID, s
 }
 
-// predictions reads the scoreboard: a list of guesses, each naming a figure
-// of an earlier cell as "id.figure".
-func (d *decoder) predictions(n *yaml.Node, path, def string) (string, sim.Cell) {
-	p := sim.Predictions{ID: def}
-	for i, item := range d.list(n, path) {
-		ip := fmt.Sprintf("%s[%d]", path, i)
-		f := d.fields(item, ip, []string{"name", "question", "you", "actual", "tolerance"}, []string{"name", "you", "actual"})
-		var pr sim.Prediction
-		if v := f["name"]; v != nil {
-			pr.Name = d.text(v, join(ip, "name"))
+var sizingSpec = object[sim.Sizing]{fields: []field[sim.Sizing]{
+	idField(func(s *sim.Sizing, v string) { s.ID = v }),
+	{name: "target", doc: "the records per second the topic must take", value: integer{limits.target}, required: true,
+		set: to(func(s *sim.Sizing, v int64) { s.Target = int(v) })},
+	{name: "per_consumer", doc: "the records per second one consumer handles", value: integer{limits.target}, required: true,
+		set: to(func(s *sim.Sizing, v int64) { s.PerConsumer = int(v) })},
+	{name: "headroom", doc: "percent above the minimum", value: integer{limits.headroom}, def: int64(50),
+		set: to(func(s *sim.Sizing, v int64) { s.Headroom = int(v) })},
+}}
+
+// scoreboard is the predictions cell: a list of guesses rather than a
+// mapping, so its id is always the kind and the cell's number.
+type scoreboard struct{ items[sim.Prediction] }
+
+func (s scoreboard) decode(d *decoder, n *yaml.Node, path string) any {
+	return sim.Predictions{ID: d.cellID, Items: s.items.decode(d, n, path).([]sim.Prediction)}
+}
+
+var predictionsSpec = scoreboard{items[sim.Prediction]{predictionSpec}}
+
+var predictionSpec = object[sim.Prediction]{
+	fields: []field[sim.Prediction]{
+		{name: "name", doc: "the prediction's label, such as P2", value: text{}, required: true,
+			set: to(func(p *sim.Prediction, v string) { p.Name = v })},
+		{name: "question", doc: "the question guessed at", value: str{},
+			set: to(func(p *sim.Prediction, v string) { p.Question = v })},
+		{name: "you", doc: "the guess", value: number{limits.guess}, required: true,
+			set: to(func(p *sim.Prediction, v float64) { p.You = v })},
+		{name: "actual", doc: "the figure guessed, as cell-id.figure, of a cell above", value: text{}, required: true,
+			set: to(func(p *sim.Prediction, v string) { p.Actual = v })},
+		{name: "tolerance", doc: "how far the guess may be from the figure and still count", value: number{bounds[float64]{0, limits.guess.max}},
+			set: to(func(p *sim.Prediction, v float64) { p.Tolerance = v })},
+	},
+	check: func(m mapping, p *sim.Prediction) {
+		if v := m.at["actual"]; v != nil {
+			m.d.checkFigure(v, join(m.path, "actual"), p.Actual)
 		}
-		if v := f["question"]; v != nil {
-			pr.Question = d.str(v, join(ip, "question"))
-		}
-		if v := f["you"]; v != nil {
-			pr.You = d.number(v, join(ip, "you"), labLimits.guess[0], labLimits.guess[1])
-		}
-		if v := f["tolerance"]; v != nil {
-			pr.Tolerance = d.number(v, join(ip, "tolerance"), 0, labLimits.guess[1])
-		}
-		if v := f["actual"]; v != nil {
-			pr.Actual = d.str(v, join(ip, "actual"))
-			d.checkFigure(v, join(ip, "actual"), pr.Actual)
-		}
-		p.Items = append(p.Items, pr)
-	}
-	return p.ID, p
+	},
 }
 
 // checkFigure requires "id.figure" to name a figure an earlier cell computes.

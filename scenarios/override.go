@@ -179,7 +179,7 @@ func applyOverrides(root *yaml.Node, lines int, ovs []Override) ErrorList {
 				setField(n, seg, o.base, j, o.shifted(o.value))
 				break
 			}
-			next := field(n, seg)
+			next := fieldNode(n, seg)
 			if next == nil {
 				next = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: o.base, Column: j + 1}
 				setField(n, seg, o.base, j, next)
@@ -188,16 +188,6 @@ func applyOverrides(root *yaml.Node, lines int, ovs []Override) ErrorList {
 		}
 	}
 	return errs
-}
-
-// field returns the value of key in mapping n, or nil.
-func field(n *yaml.Node, key string) *yaml.Node {
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
-			return n.Content[i+1]
-		}
-	}
-	return nil
 }
 
 // setField replaces the value of key in mapping n, or adds key at the given
@@ -229,7 +219,7 @@ func (o *Override) shifted(v *yaml.Node) *yaml.Node {
 // with their ids: the cell's id: or its kind and cell number, as the decoder
 // gives them.
 func cells(root *yaml.Node) (ids []string, bodies []*yaml.Node) {
-	list := field(root, "cells")
+	list := fieldNode(root, "cells")
 	if root.Kind != yaml.MappingNode || list == nil || list.Kind != yaml.SequenceNode {
 		return nil, nil
 	}
@@ -240,7 +230,7 @@ func cells(root *yaml.Node) (ids []string, bodies []*yaml.Node) {
 		body := item.Content[1]
 		id := item.Content[0].Value + strconv.Itoa(i+1)
 		if body.Kind == yaml.MappingNode {
-			if v := field(body, "id"); v != nil && v.Kind == yaml.ScalarNode {
+			if v := fieldNode(body, "id"); v != nil && v.Kind == yaml.ScalarNode {
 				id = v.Value
 			}
 		}
@@ -312,9 +302,9 @@ func (o *Override) unknown(why string, valid []string) *Error {
 	return e
 }
 
-// unknownField is the start of the decoder's message for a field it does not
-// know, which lists the ones it does.
-const unknownField = "unknown field (want one of "
+// unknownFieldPrefix starts the decoder's message for a field it does not
+// know (see unknownField), which lists the ones it does.
+const unknownFieldPrefix = "unknown field (want one of "
 
 // relocate reports an error found in an override's value at the override:
 // "--set source.seed: …", or the value's place in the params file. An
@@ -327,16 +317,17 @@ func relocate(ovs []Override, known []string, e *Error) *Error {
 		if e.Line < o.base || e.Line >= o.base+span {
 			continue
 		}
-		if list, ok := strings.CutPrefix(e.Msg, unknownField); ok && e.Line == o.base {
+		if rest, ok := strings.CutPrefix(e.Msg, unknownFieldPrefix); ok && e.Line == o.base {
+			list, _, _ := strings.Cut(rest, ")") // without the decoder's suggestion
 			// A key the path added, which the column says.
 			segs := strings.Split(o.Path, ".")
 			j := min(max(e.Col-1, 0), len(segs)-1)
 			parent, rest := strings.Join(segs[:j], "."), segs[j+1:]
 			valid := slices.Clip(known)
-			for _, name := range strings.Split(strings.TrimSuffix(list, ")"), ", ") {
+			for _, name := range strings.Split(list, ", ") {
 				valid = append(valid, strings.Join(append([]string{join(parent, name)}, rest...), "."))
 			}
-			return o.unknown(fmt.Sprintf("%s has no field %q (want one of %s", cmp.Or(parent, "a scenario"), segs[j], list), valid)
+			return o.unknown(fmt.Sprintf("%s has no field %q (want one of %s)", cmp.Or(parent, "a scenario"), segs[j], list), valid)
 		}
 		r := *e
 		r.File, r.Line, r.Col = o.place(), 0, 0

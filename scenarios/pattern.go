@@ -81,7 +81,7 @@ func parseRange(pattern string) (prefix, suffix string, lo, hi int64, ranged boo
 			}
 			body := pattern[i+1 : i+end]
 			a, b, ok := strings.Cut(body, "..")
-			if !ok || !integer(a) || !integer(b) {
+			if !ok || !decimal(a) || !decimal(b) {
 				return "", "", 0, 0, false, fmt.Errorf("pattern %s: %s at character %d is not a range; %s", quote(pattern), quote(pattern[i:i+end+1]), chars(pattern, i), rangeForm)
 			}
 			if ranges == 0 {
@@ -106,9 +106,9 @@ func parseRange(pattern string) (prefix, suffix string, lo, hi int64, ranged boo
 	return prefix, suffix, lo, hi, ranges == 1, nil
 }
 
-// integer tells whether s is a decimal whole number: digits after an
+// decimal tells whether s is a decimal whole number: digits after an
 // optional minus sign.
-func integer(s string) bool {
+func decimal(s string) bool {
 	s = strings.TrimPrefix(s, "-")
 	if s == "" {
 		return false

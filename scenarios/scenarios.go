@@ -4,9 +4,11 @@
 //
 // Loading is strict: unknown fields, wrong types, empty or duplicated lists and
 // values out of bounds are errors that carry file:line:col and the field's
-// path. Parsing has no side effects; defaults live in one struct (defaults) and
-// bounds in one table (limits). The package turns a file into sim values; it
-// computes nothing and renders nothing.
+// path. Parsing has no side effects. Each mapping of the format is one
+// field-spec table (name, type, default, bounds, doc line) from which the
+// decoder, the defaults and the JSON Schema all derive; bounds come from one
+// table (limits). The package turns a file into sim values; it computes
+// nothing and renders nothing.
 package scenarios
 
 import (
@@ -114,8 +116,8 @@ func Parse(r io.Reader, name string, overrides ...Override) (*Scenario, error) {
 	overrides = slices.Clone(overrides) // applyOverrides places each
 	known := filePaths(root)
 	misplaced := applyOverrides(root, bytes.Count(src, []byte("\n"))+1, overrides)
-	d := &decoder{file: name, earlier: map[string]sim.Cell{}}
-	s := d.scenario(root, src)
+	d := &decoder{file: name, earlier: map[string]sim.Cell{}, root: root, lines: bytes.Split(src, []byte("\n"))}
+	s := scenarioSpec.decode(d, root, "").(Scenario)
 	s.File = name
 	s.Name = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 	s.Overrides = overrides
@@ -126,7 +128,7 @@ func Parse(r io.Reader, name string, overrides ...Override) (*Scenario, error) {
 		}
 		return nil, append(d.errs, misplaced...)
 	}
-	return s, nil
+	return &s, nil
 }
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
@@ -140,64 +142,90 @@ func syntaxError(name string, err error) error {
 	return ErrorList{{File: name, Line: 1, Col: 1, Msg: "invalid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}}
 }
 
-func (d *decoder) scenario(n *yaml.Node, src []byte) *Scenario {
-	s := &Scenario{Source: defaults.Source}
-	f := d.fields(n, "", []string{"title", "summary", "source", "engine", "cells", "expect"}, []string{"title", "cells"})
-	if v := f["title"]; v != nil {
-		s.Title = d.text(v, "title")
-	}
-	lines := bytes.Split(src, []byte("\n"))
-	if v := f["summary"]; v != nil {
-		s.Summary = d.str(v, "summary")
-		s.SummaryAt = textPos(v, lines)
-	}
-	if v := f["source"]; v != nil {
-		d.source(v, &s.Source)
-	}
-	if v := f["engine"]; v != nil {
-		d.engine(v, &s.Kafka)
-	}
-	if v := f["cells"]; v != nil {
-		items := d.list(v, "cells")
-		end := len(lines) + 1 // the line after the cells list
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if k := n.Content[i]; k.Line > v.Line && k.Line < end && n.Content[i+1] != v {
-				end = k.Line
-			}
+// scenarioSpec is the file's top level. A new top-level field is one entry
+// here.
+var scenarioSpec = object[Scenario]{
+	fields: []field[Scenario]{
+		{name: "title", doc: "the page's title", value: text{}, required: true,
+			set: to(func(s *Scenario, v string) { s.Title = v })},
+		{name: "summary", doc: "one paragraph of Markdown shown on the index page", value: str{},
+			set: to(func(s *Scenario, v string) { s.Summary = v })},
+		{name: "source", doc: "the lesson's seeded meter-reading source", value: sourceSpec, def: sourceDefault,
+			set: to(func(s *Scenario, v sim.Source) { s.Source = v })},
+		{name: "engine", doc: "where grids on the kafka engine run", value: engineSpec,
+			set: to(func(s *Scenario, v Kafka) { s.Kafka = v })},
+		{name: "cells", doc: "the notebook's cells, rendered in order", value: cellList{}, required: true,
+			set: to(func(s *Scenario, v []Cell) { s.Cells = v })},
+		// After cells, so that an expectation may name a figure of any cell.
+		{name: "expect", doc: "claims about the figures that check and render --strict hold the scenario to", value: expectSpec,
+			set: to(func(s *Scenario, v []Expect) { s.Expect = v })},
+	},
+	check: func(m mapping, s *Scenario) {
+		if v := m.at["summary"]; v != nil {
+			s.SummaryAt = textPos(v, m.d.lines)
 		}
-		for i, item := range items {
-			next := end
-			if i+1 < len(items) {
-				next = items[i+1].Line
-			}
-			c := d.cell(item, fmt.Sprintf("cells[%d]", i), i+1, lines)
-			c.At = Pos{item.Line, item.Column}
-			c.Input = input(lines, item, next)
-			s.Cells = append(s.Cells, c)
-		}
-		d.checkIDs(items, s.Cells)
-	}
-	if v := f["expect"]; v != nil {
-		s.Expect = d.expect(v)
-	}
-	return s
+	},
 }
 
-func (d *decoder) source(n *yaml.Node, src *sim.Source) {
-	f := d.fields(n, "source", []string{"seed", "subscribers", "periods"}, nil)
-	if v := f["seed"]; v != nil {
-		src.Seed = d.integer(v, "source.seed", limits.seed)
+// sourceDefault is the lesson's source; a file's source mapping changes
+// only the fields it gives.
+var sourceDefault = sim.Source{Seed: 20260218, Subscribers: 200, Periods: 12}
+
+var sourceSpec = object[sim.Source]{fields: []field[sim.Source]{
+	{name: "seed", doc: "seeds every reading", value: integer{limits.seed}, def: sourceDefault.Seed,
+		set: to(func(s *sim.Source, v int64) { s.Seed = v })},
+	{name: "subscribers", doc: "the subscribers, A001 …", value: integer{limits.subscribers}, def: int64(sourceDefault.Subscribers),
+		set: to(func(s *sim.Source, v int64) { s.Subscribers = int(v) })},
+	{name: "periods", doc: "monthly periods from 2026-01", value: integer{limits.periods}, def: int64(sourceDefault.Periods),
+		set: to(func(s *sim.Source, v int64) { s.Periods = int(v) })},
+}}
+
+// cellList is the cells: a list of one-key mappings, each its kind.
+type cellList struct{}
+
+func (cellList) decode(d *decoder, n *yaml.Node, path string) any {
+	items := d.list(n, path)
+	end := len(d.lines) + 1 // the line after the cells list
+	for i := 0; i+1 < len(d.root.Content); i += 2 {
+		if k := d.root.Content[i]; k.Line > n.Line && k.Line < end && d.root.Content[i+1] != n {
+			end = k.Line
+		}
 	}
-	if v := f["subscribers"]; v != nil {
-		src.Subscribers = int(d.integer(v, "source.subscribers", limits.subscribers))
+	var cells []Cell
+	for i, item := range items {
+		next := end
+		if i+1 < len(items) {
+			next = items[i+1].Line
+		}
+		c := d.cell(item, fmt.Sprintf("%s[%d]", path, i), i+1)
+		c.At = Pos{item.Line, item.Column}
+		c.Input = input(d.lines, item, next)
+		cells = append(cells, c)
 	}
-	if v := f["periods"]; v != nil {
-		src.Periods = int(d.integer(v, "source.periods", limits.periods))
+	d.checkIDs(items, cells)
+	return cells
+}
+
+// cellList's schema is oneOf the kinds, each a mapping of one key.
+func (cellList) schema() schema {
+	var kinds []schema
+	for _, name := range cellKindNames() {
+		k := kind{"Markdown narrative", text{}}
+		if name != string(Markdown) {
+			k = cellKinds[sim.Kind(name)]
+		}
+		s := k.spec.schema()
+		s["description"] = k.doc
+		kinds = append(kinds, schema{
+			"type": "object", "properties": schema{name: s}, "required": []string{name},
+			"additionalProperties": false,
+		})
 	}
+	return list(schema{"oneOf": kinds}, false)
 }
 
 // cell decodes one item of cells: a mapping with exactly one key, its kind.
-func (d *decoder) cell(n *yaml.Node, path string, number int, lines [][]byte) Cell {
+func (d *decoder) cell(n *yaml.Node, path string, number int) Cell {
 	if n.Kind != yaml.MappingNode || len(n.Content) != 2 {
 		d.errorf(n, path, "must be a mapping with one key, the cell's kind (one of %s)", strings.Join(cellKindNames(), ", "))
 		return Cell{}
@@ -206,22 +234,22 @@ func (d *decoder) cell(n *yaml.Node, path string, number int, lines [][]byte) Ce
 	kind := sim.Kind(k.Value)
 	path = join(path, k.Value)
 	if kind == Markdown {
-		return Cell{Kind: kind, Markdown: d.text(v, path), TextAt: textPos(v, lines)}
+		return Cell{Kind: kind, Markdown: text{}.decode(d, v, path).(string), TextAt: textPos(v, d.lines)}
 	}
-	decode, ok := cellKinds[kind]
+	spec, ok := cellKinds[kind]
 	if !ok {
 		d.errorf(k, path, "unknown cell kind (want one of %s)", strings.Join(cellKindNames(), ", "))
 		return Cell{}
 	}
-	id, c := decode(d, v, path, fmt.Sprintf("%s%d", kind, number))
+	d.cellID = fmt.Sprintf("%s%d", kind, number)
+	c := spec.spec.decode(d, v, path).(sim.Cell)
+	id := c.CellID()
 	if d.earlier[id] == nil {
 		d.earlier[id] = c
 		d.order = append(d.order, id)
 	}
 	return Cell{Kind: kind, ID: id, Sim: c}
 }
-
-var idPattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
 
 // checkIDs requires the computations' IDs to be unique; they name results in
 // templates and JSON.

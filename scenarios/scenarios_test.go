@@ -40,7 +40,7 @@ func TestDefaults(t *testing.T) {
 	if o := s.Cells[1].Sim.(sim.Offsets); o.ID != "offsets2" || o.Key != sim.KeySubscriber || o.Partition != 0 {
 		t.Errorf("offsets %+v", o)
 	}
-	if s.Source != defaults.Source {
+	if s.Source != sourceDefault {
 		t.Errorf("source %+v", s.Source)
 	}
 	if g := s.Cells[0].Sim.(sim.Grid); g.Engine != sim.EngineSim || s.Kafka.Brokers != nil || s.Kafka.Timeout != 0 {
@@ -90,6 +90,7 @@ func TestBadInput(t *testing.T) {
 		{"missing title", "cells:\n  - md: hi\n", `x.yaml:1:1: missing required field "title"`},
 		{"empty title", "title: ''\ncells:\n  - md: hi\n", "x.yaml:1:8: title: must not be empty"},
 		{"unknown field", "title: t\ncolour: red\ncells:\n  - md: hi\n", "x.yaml:2:1: colour: unknown field (want one of cells, engine, expect, source, summary, title)"},
+		{"near unknown field", "titel: t\ncells:\n  - md: hi\n", `x.yaml:1:1: titel: unknown field (want one of cells, engine, expect, source, summary, title) (did you mean "title"?)`},
 		{"duplicate field", "title: t\ntitle: u\ncells:\n  - md: hi\n", "x.yaml:2:1: title: duplicate field"},
 		{"empty cells", "title: t\ncells: []\n", "x.yaml:2:8: cells: must not be empty"},
 		{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of assignment, grid, groups, md, offsets, ordering, predictions, repartition, sizing, spread, throughput)"},
@@ -124,7 +125,7 @@ func TestBadInput(t *testing.T) {
 		{"broker without port", "title: t\nengine: {kafka: {brokers: [kafka1]}}\ncells:\n  - md: hi\n", `x.yaml:2:28: engine.kafka.brokers[0]: must be host:port (got "kafka1")`},
 		{"broker port out of range", "title: t\nengine: {kafka: {brokers: ['k:9092', 'k:0']}}\ncells:\n  - md: hi\n", `x.yaml:2:38: engine.kafka.brokers[1]: port must be a number between 1 and 65535 (got "0")`},
 		{"duplicate broker", "title: t\nengine: {kafka: {brokers: ['k:9092', 'k:9092']}}\ncells:\n  - md: hi\n", `engine.kafka.brokers[1]: duplicate value "k:9092"`},
-		{"timeout without unit", "title: t\nengine: {kafka: {timeout: 30}}\ncells:\n  - md: hi\n", `x.yaml:2:27: engine.kafka.timeout: must be a duration such as 30s or 2m (got "30")`},
+		{"timeout without unit", "title: t\nengine: {kafka: {timeout: 30}}\ncells:\n  - md: hi\n", `x.yaml:2:27: engine.kafka.timeout: must be a duration between 1s and 10m0s, such as 30s (got "30")`},
 		{"timeout too long", "title: t\nengine: {kafka: {timeout: 2h}}\ncells:\n  - md: hi\n", "engine.kafka.timeout: must be between 1s and 10m0s (got 2h0m0s)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -157,10 +158,19 @@ x.yaml:4:36: cells[0].grid.partitions[0]: must be between 1 and 4096 (got 0)`
 	}
 }
 
+// fuzzSeeds are FuzzParse's seed inputs besides the shipped scenarios; the
+// schema test checks the valid ones too.
+var fuzzSeeds = []string{
+	"title: t\ncells:\n  - grid: {keys: [record], partitions: [1, 2]}\n",
+	"title: t\nsource: {seed: -1, subscribers: 3, periods: 2}\ncells:\n  - offsets: {partitions: 2, partition: 1, compare: [record]}\n  - md: x\n",
+	"title: [\n",
+	"title: t\nengine: {kafka: {brokers: [k:9092], timeout: 5s}}\ncells:\n  - grid: {keys: [none], partitions: [2], engine: both}\n",
+}
+
 func FuzzParse(f *testing.F) {
-	f.Add("title: t\ncells:\n  - grid: {keys: [record], partitions: [1, 2]}\n")
-	f.Add("title: t\nsource: {seed: -1, subscribers: 3, periods: 2}\ncells:\n  - offsets: {partitions: 2, partition: 1, compare: [record]}\n  - md: x\n")
-	f.Add("title: [\n")
+	for _, src := range fuzzSeeds {
+		f.Add(src)
+	}
 	for _, name := range []string{"messaging-systems.yaml", "day-24-partitions.yaml"} {
 		src, err := os.ReadFile(name)
 		if err != nil {
@@ -168,7 +178,6 @@ func FuzzParse(f *testing.F) {
 		}
 		f.Add(string(src))
 	}
-	f.Add("title: t\nengine: {kafka: {brokers: [k:9092], timeout: 5s}}\ncells:\n  - grid: {keys: [none], partitions: [2], engine: both}\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		s, err := Parse(strings.NewReader(src), "f.yaml")
 		if err != nil {
@@ -196,5 +205,51 @@ func TestOutOfBoundsIsNoDuplicate(t *testing.T) {
 	_, err := Parse(strings.NewReader("title: t\ncells:\n  - grid: {keys: [subscriber], partitions: [0, 5000]}\n"), "x.yaml")
 	if err == nil || strings.Contains(err.Error(), "duplicate") || strings.Count(err.Error(), "must be between 1 and 4096") != 2 {
 		t.Errorf("error %v, want two bounds errors and no duplicate", err)
+	}
+}
+
+// Every kind written with its required fields only: each absent field's
+// default goes through its setter, which would panic on a default of the
+// wrong type.
+func TestEveryKindWithItsDefaults(t *testing.T) {
+	minimal := map[sim.Kind]string{
+		sim.KindGrid:        "grid: {id: g, keys: [record], partitions: [2]}",
+		sim.KindOffsets:     "offsets: {partitions: 2}",
+		sim.KindSpread:      "spread: {keys: a, partitions: 2, hot: {key: a}}",
+		sim.KindThroughput:  "throughput: {partitions: 2}",
+		sim.KindOrdering:    "ordering: {}",
+		sim.KindRepartition: "repartition: {keys: 'k{0..9}', from: 2, to: 3, busy: k1}",
+		sim.KindAssignment:  "assignment: {partitions: 2, consumers: [1]}",
+		sim.KindGroups:      "groups: {partitions: 2, groups: [{name: A, consumers: 1}]}",
+		sim.KindSizing:      "sizing: {target: 10, per_consumer: 5}",
+		sim.KindPredictions: "predictions: [{name: P1, you: 1, actual: g.rows@record/2/4}]",
+	}
+	src := "title: t\nengine: {kafka: {}}\ncells:\n"
+	for _, k := range Kinds() {
+		cell, ok := minimal[k]
+		if !ok {
+			t.Fatalf("no minimal %s cell in this test", k)
+		}
+		src += "  - " + cell + "\n"
+	}
+	s, err := Parse(strings.NewReader(src), "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := map[sim.Kind]sim.Cell{}
+	for _, c := range s.Cells {
+		cells[c.Kind] = c.Sim
+	}
+	if sp := cells[sim.KindSpread].(sim.Spread); sp.HotCount != 50 || sp.Partitioner != "crc32" {
+		t.Errorf("spread %+v, want the hot key sent 50 times by crc32", sp)
+	}
+	if th := cells[sim.KindThroughput].(sim.Throughput); th.Work != 8*time.Millisecond || th.Records != 100 || len(th.Consumers) != 5 {
+		t.Errorf("throughput %+v, want the lab's setting", th)
+	}
+	if o := cells[sim.KindOrdering].(sim.Ordering); o.Records != 40 || o.Partitions != 8 || len(o.Keys) != 5 {
+		t.Errorf("ordering %+v, want the lab's setting", o)
+	}
+	if p := cells[sim.KindPredictions].(sim.Predictions); p.ID != "predictions6" {
+		t.Errorf("predictions id %q, want predictions6", p.ID)
 	}
 }
