@@ -226,7 +226,7 @@ func (s *server) rebuild(ctx context.Context, changed []string) {
 		fmt.Fprintf(s.log, "rendered %s in %v\n", strings.Join(changed, ", "), took)
 		return
 	}
-	io.WriteString(s.log, printable(fmt.Sprintf("rendered %s in %v; shown in the pages:\n%s\n",
+	io.WriteString(s.log, printable(fmt.Sprintf("rendered %s in %v with problems, shown in the pages:\n%s\n",
 		strings.Join(changed, ", "), took, strings.Join(problems, "\n"))))
 }
 
