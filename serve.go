@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -116,8 +117,8 @@ type server struct {
 
 	// Owned by the polling goroutine.
 	stamps map[string]stamp
-	good   map[string]report.Notebook // each file's last good computation
-	errs   map[string]error           // each file's current problems
+	good   map[string]rendered // each file's last good render
+	errs   map[string]error    // each file's current problems
 
 	mu       sync.RWMutex
 	out      map[string][]byte // the last good render of the site
@@ -129,7 +130,7 @@ type server struct {
 func newServer(files []string, site report.Site, flags *computeFlags, log io.Writer) *server {
 	return &server{
 		files: files, site: site, flags: flags, log: log, now: time.Now,
-		stamps: map[string]stamp{}, good: map[string]report.Notebook{}, errs: map[string]error{},
+		stamps: map[string]stamp{}, good: map[string]rendered{}, errs: map[string]error{},
 		changed: make(chan struct{}),
 	}
 }
@@ -175,17 +176,25 @@ func (s *server) poll(ctx context.Context) {
 	}
 }
 
-// rebuild computes the changed files again, keeping each file's last good
-// computation when it now fails, renders the site in memory and publishes
-// it with the problems found. A site that fails to render keeps the last
-// good render. Every open page learns of the new version and reloads.
+// rendered is one scenario file's computation and its outputs: its page,
+// its results and the assets its page loads.
+type rendered struct {
+	nb  report.Notebook
+	out map[string][]byte
+}
+
+// rebuild computes and renders the changed files again, keeping each file's
+// last good render when it now fails, puts the site together in memory and
+// publishes it with the problems found. Files that did not change are not
+// rendered again: only the index, which lists them all, is. Every open page
+// learns of the new version and reloads.
 func (s *server) rebuild(ctx context.Context, changed []string) {
 	start := s.now()
 	for _, f := range changed {
 		// Stamped before reading, so that a save during the computation is
 		// seen at the next poll.
 		s.stamps[f] = stampOf(f)
-		nb, err := compute(ctx, f, s.flags, s.log)
+		r, err := s.render(ctx, f)
 		if ctx.Err() != nil {
 			return
 		}
@@ -194,25 +203,20 @@ func (s *server) rebuild(ctx context.Context, changed []string) {
 			continue
 		}
 		delete(s.errs, f)
-		s.good[f] = nb
+		s.good[f] = r
 	}
-	site := s.site
-	site.Notebooks = nil
 	var problems []string
 	for _, f := range s.files {
-		if nb, ok := s.good[f]; ok {
-			site.Notebooks = append(site.Notebooks, nb)
-		}
 		if err := s.errs[f]; err != nil {
 			problems = append(problems, strings.Split(err.Error(), "\n")...)
 		}
 	}
-	out, err := site.Render()
+	out, err := s.assemble()
 	if err != nil {
 		problems = append(problems, strings.Split(err.Error(), "\n")...)
 	}
 	s.mu.Lock()
-	if err == nil {
+	if out != nil {
 		s.out = out
 	}
 	s.problems = problems
@@ -228,6 +232,53 @@ func (s *server) rebuild(ctx context.Context, changed []string) {
 	}
 	io.WriteString(s.log, printable(fmt.Sprintf("rendered %s in %v with problems, shown in the pages:\n%s\n",
 		strings.Join(changed, ", "), took, strings.Join(problems, "\n"))))
+}
+
+// render computes one file and renders it as a site of its own, whose
+// index the whole site's replaces.
+func (s *server) render(ctx context.Context, file string) (rendered, error) {
+	nb, err := compute(ctx, file, s.flags, s.log)
+	if err != nil {
+		return rendered{}, err
+	}
+	site := s.site
+	site.Notebooks = []report.Notebook{nb}
+	out, err := site.Render()
+	if err != nil {
+		return rendered{}, err
+	}
+	return rendered{nb: nb, out: out}, nil
+}
+
+// assemble puts the files' last good renders together under an index of them
+// all. Of two files that would write the same page, the second is left out
+// and named in the error. An index that fails to render leaves out the
+// whole site: the last good one stays.
+func (s *server) assemble() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	owner := map[string]string{}
+	var nbs []report.Notebook
+	var errs []error
+	for _, f := range s.files {
+		r, ok := s.good[f]
+		if !ok {
+			continue
+		}
+		name := r.nb.Scenario.Name
+		if other, ok := owner[name]; ok {
+			errs = append(errs, fmt.Errorf("%s and %s would both write %s/: rename one", other, f, name))
+			continue
+		}
+		owner[name] = f
+		nbs = append(nbs, r.nb)
+		maps.Copy(out, r.out)
+	}
+	var index bytes.Buffer
+	if err := report.Index(&index, nbs); err != nil {
+		return nil, err
+	}
+	out["index.html"] = index.Bytes()
+	return out, errors.Join(errs...)
 }
 
 // ServeHTTP serves the event stream and the site's files; HTML pages get
@@ -251,13 +302,6 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// Pages link their neighbours relative to their directory.
 		http.Redirect(w, r, "/"+name+"/", http.StatusMovedPermanently)
 		return
-	case !ok && name == "index.html" && len(problems) > 0:
-		var blank bytes.Buffer
-		if err := serveLayout.ExecuteTemplate(&blank, "serve-blank", nil); err != nil {
-			http.Error(w, err.Error(), http.StatusInternalServerError)
-			return
-		}
-		data = blank.Bytes()
 	case !ok:
 		http.NotFound(w, r)
 		return

@@ -104,6 +104,9 @@ func startPreview(t *testing.T, echarts []byte, files map[string]string, order .
 func (p *preview) edit(t *testing.T, name, content string) {
 	t.Helper()
 	path := filepath.Join(p.dir, name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -249,27 +252,45 @@ func TestServeProblems(t *testing.T) {
 }
 
 // TestServeNeverGood starts with problems: a file that never rendered has
-// no page, the others do, and a site that cannot render at all shows its
-// problems on a blank page.
+// no page, the others do, and the index lists the problems.
 func TestServeNeverGood(t *testing.T) {
-	t.Run("one broken file", func(t *testing.T) {
-		p := startPreview(t, []byte("/* echarts */"), map[string]string{"small.yaml": smallYAML, "broken.yaml": brokenYAML}, "small.yaml", "broken.yaml")
-		if resp, _ := p.get(t, "/broken/"); resp.StatusCode != http.StatusNotFound {
-			t.Errorf("/broken/: %s, want 404", resp.Status)
-		}
-		_, index := p.get(t, "/")
-		if !strings.Contains(index, "partlab serve: 2 problems") || !strings.Contains(index, `href="small/index.html"`) {
-			t.Error("the index lacks the problems or the good file's page")
-		}
-	})
-	t.Run("no site", func(t *testing.T) {
-		p := startPreview(t, []byte("/* echarts */"), map[string]string{"a b.yaml": smallYAML}, "a b.yaml")
-		resp, index := p.get(t, "/")
-		want := `the file&#39;s name &#34;a b&#34; cannot name a page`
-		if resp.StatusCode != http.StatusOK || !strings.Contains(index, "Nothing has rendered yet.") || !strings.Contains(index, want) {
-			t.Errorf("/: %s\n%s\nwant the blank page with %q", resp.Status, index, want)
-		}
-	})
+	tests := []struct {
+		name    string
+		files   map[string]string
+		order   []string
+		missing string // a page that is not served
+		problem string // on the index, escaped, after the directory's name
+	}{
+		{"broken file", map[string]string{"small.yaml": smallYAML, "broken.yaml": brokenYAML}, []string{"small.yaml", "broken.yaml"},
+			"/broken/", "broken.yaml:4:45: cells[0].grid.partitions[0]: must be between 1 and 4096 (got 0)"},
+		{"name", map[string]string{"small.yaml": smallYAML, "a b.yaml": smallYAML}, []string{"small.yaml", "a b.yaml"},
+			"/a b/", `a b.yaml: the file&#39;s name &#34;a b&#34; cannot name a page`},
+		{"same page", map[string]string{"small.yaml": smallYAML, "other/small.yaml": brokenYAML}, []string{"small.yaml", "other/small.yaml"},
+			"", "other/small.yaml:4:45: cells[0]"},
+		{"same page, both good", map[string]string{"small.yaml": smallYAML, "other/small.yaml": smallYAML}, []string{"small.yaml", "other/small.yaml"},
+			"", "small.yaml and DIR/other/small.yaml would both write small/: rename one"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := startPreview(t, []byte("/* echarts */"), tt.files, tt.order...)
+			if tt.missing != "" {
+				if resp, _ := p.get(t, strings.ReplaceAll(tt.missing, " ", "%20")); resp.StatusCode != http.StatusNotFound {
+					t.Errorf("%s: %s, want 404", tt.missing, resp.Status)
+				}
+			}
+			_, index := p.get(t, "/")
+			want := "<li>" + p.dir + "/" + strings.ReplaceAll(tt.problem, "DIR", p.dir)
+			if !strings.Contains(index, "partlab serve: ") || !strings.Contains(index, want) {
+				t.Errorf("the index lacks %q", want)
+			}
+			if !strings.Contains(index, `href="small/index.html"`) {
+				t.Error("the index lacks the good file's page")
+			}
+			if _, page := p.get(t, "/small/"); !strings.Contains(page, "<h1>Small</h1>") {
+				t.Error("the good file's page is not served")
+			}
+		})
+	}
 }
 
 // TestServePaths serves each output of the site as Render made it, with
