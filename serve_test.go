@@ -3,14 +3,19 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 
 	"partlab/report"
 )
@@ -384,6 +389,123 @@ func TestServeCommand(t *testing.T) {
 		c.Close()
 		t.Error("the port still accepts connections")
 	}
+}
+
+// TestServeBrowser opens a served page in headless Chromium, as an author
+// would keep it open: a save shows the edit without a manual reload, a broken
+// file shows its problems over the last good page, and the fix brings the
+// page back. Without Chromium it skips, except in CI (CI=true).
+func TestServeBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping the browser test in -short mode")
+	}
+	exe, err := chromium()
+	needTool(t, "the serve browser test needs Chromium", err)
+	script, err := echartsScript()
+	needTool(t, "the serve browser test needs ECharts (run npm ci)", err)
+	p := startPreview(t, script, map[string]string{"small.yaml": smallYAML}, "small.yaml")
+	ctx := headless(t, exe)
+
+	// shows waits until js, an expression, is true in the page. It asks
+	// again after an error, since a reload interrupts whatever runs then.
+	shows := func(what, js string) {
+		t.Helper()
+		wait, cancel := context.WithTimeout(ctx, patience)
+		defer cancel()
+		every := time.NewTicker(20 * time.Millisecond)
+		defer every.Stop()
+		for {
+			ok, err := chromedp.Run(wait, chromedp.Evaluate[bool](js))
+			if err == nil && ok {
+				return
+			}
+			select {
+			case <-every.C:
+				continue
+			case <-wait.Done():
+			}
+			text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+			t.Fatalf("the page never showed %s (last error: %v); it shows:\n%s", what, err, text)
+		}
+	}
+	title := func(want string) string {
+		return fmt.Sprintf(`document.querySelector("h1") !== null && document.querySelector("h1").textContent === %q`, want)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(p.url+"/small/")); err != nil {
+		t.Fatal(err)
+	}
+	shows("its title", title("Small")+` && document.getElementById("partlab-problems") === null`)
+	// A reload forgets this; the edit must come by reloading, not by script.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.partlabOpened = true`)); err != nil {
+		t.Fatal(err)
+	}
+
+	p.edit(t, "small.yaml", strings.Replace(smallYAML, "Small", "Small, edited", 1))
+	p.poll()
+	shows("the edit", title("Small, edited")+` && window.partlabOpened === undefined`)
+
+	p.edit(t, "small.yaml", brokenYAML)
+	p.poll()
+	shows("the problems over the last good page", title("Small, edited")+` && (function () {
+		var p = document.getElementById("partlab-problems");
+		return p !== null && p.textContent.indexOf("<b>x</b>: unknown field") >= 0 &&
+			p.textContent.indexOf("cells[0].grid.partitions[0]: must be between 1 and 4096 (got 0)") >= 0;
+	}())`)
+
+	p.edit(t, "small.yaml", strings.Replace(smallYAML, "Small", "Small, fixed", 1))
+	p.poll()
+	shows("the fixed page", title("Small, fixed")+` && document.getElementById("partlab-problems") === null`)
+}
+
+// needTool skips a test whose tool is missing, except in CI (CI=true),
+// where a missing tool fails it; report's browser test does the same.
+func needTool(t *testing.T, what string, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("%s: %v", what, err)
+	}
+	t.Skipf("skipping: %s: %v", what, err)
+}
+
+// chromium finds Debian's Chromium.
+func chromium() (string, error) {
+	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
+		return "/usr/bin/chromium", nil
+	}
+	p, err := exec.LookPath("chromium")
+	if err != nil {
+		return "", errors.New("no /usr/bin/chromium and none on PATH (apt-get install chromium; .ci/run does)")
+	}
+	return p, nil
+}
+
+// headless starts Chromium for one test, with the flags of report's
+// browser test, and returns a tab.
+func headless(t *testing.T, exe string) context.Context {
+	t.Helper()
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox,
+		chromedp.Headless,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.WindowSize(1280, 900),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.CombinedOutput(io.Discard),
+	)
+	ctx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return ctx
 }
 
 // BenchmarkServeRerender is the time from a save of the lesson scenario to
