@@ -68,6 +68,10 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	s := newServer(files, site, flags, stderr)
 	s.rebuild(ctx, files)
+	if ctx.Err() != nil {
+		ln.Close()
+		return context.Cause(ctx)
+	}
 	fmt.Fprintf(stdout, "serving %d scenario files at http://%s/ (Ctrl-C stops)\n", len(files), ln.Addr())
 	tick := time.NewTicker(pollEvery)
 	defer tick.Stop()
