@@ -309,4 +309,3 @@ func echartsScript() ([]byte, error) {
 	}
 	return os.ReadFile(path)
 }
-

