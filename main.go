@@ -7,6 +7,7 @@
 //	partlab check [--junit FILE] [compute flags] FILE…
 //	partlab diff [--format text|markdown|json] OLD NEW
 //	partlab schema [-o FILE]
+//	partlab serve [--addr 127.0.0.1:8000] [--cdn URL] [compute flags] [FILE…]
 //
 // The compute flags include the parameters --set PATH=VALUE and --params FILE.
 package main
@@ -105,8 +106,11 @@ const usage = `usage:
                                                  the figures and conclusions that changed between
                                                  two results.json or output folders (exit 1)
   partlab schema [-o FILE]                       print the JSON Schema of scenario files
+  partlab serve [--addr 127.0.0.1:8000] [--allow-remote] [--cdn URL] [FILE…]
+                                                 preview the site (default: scenarios/*.yaml),
+                                                 rendered again and reloaded on every save
 
-render, results, validate and check also take the compute flags: --engine
+render, results, validate, check and serve also take the compute flags: --engine
 sim|kafka|both, --brokers host:port,… and --timeout 30s run the grids on a Kafka
 protocol (an in-process kfake cluster unless --brokers); --allow-brokers lets them
 use the brokers a scenario names; --measure also runs every throughput cell for real
@@ -140,12 +144,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		testHookRun()
 	}
 	if len(args) == 0 {
-		files, err := filepath.Glob(filepath.Join("scenarios", "*.yaml"))
+		files, err := defaultScenarios()
 		if err != nil {
 			return err
-		}
-		if len(files) == 0 {
-			return errors.New("no scenarios/*.yaml here: run partlab in the project's root, or use 'partlab render FILE…'")
 		}
 		return renderSite(ctx, files, defaultOut, report.Site{}, &computeFlags{budget: defaultBudget}, false, stderr)
 	}
@@ -162,12 +163,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		return diff(args[1:], stdout, stderr)
 	case "schema":
 		return schema(args[1:], stdout, stderr)
+	case "serve":
+		return serveCmd(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
 	}
 	fmt.Fprint(stderr, usage)
 	return usageError{fmt.Errorf("unknown command %q", args[0])}
+}
+
+// defaultScenarios are the files partlab and partlab serve take when given
+// none.
+func defaultScenarios() ([]string, error) {
+	files, err := filepath.Glob(filepath.Join("scenarios", "*.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, errors.New("no scenarios/*.yaml here: run partlab in the project's root, or name the scenario files")
+	}
+	return files, nil
 }
 
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
@@ -278,15 +294,8 @@ func renderSite(ctx context.Context, files []string, dir string, site report.Sit
 		}
 	}
 	if site.CDN == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return err
-		}
-		path, err := report.FindECharts(wd)
-		if err != nil {
-			return err
-		}
-		if site.ECharts, err = os.ReadFile(path); err != nil {
+		var err error
+		if site.ECharts, err = echartsScript(); err != nil {
 			return err
 		}
 	}
@@ -295,4 +304,18 @@ func renderSite(ctx context.Context, files []string, dir string, site report.Sit
 	}
 	defer onInterrupt(ctx, removeNewTemps(filepath.Join(filepath.Dir(filepath.Clean(dir)), "."+filepath.Base(dir)+".tmp-*")))()
 	return site.Write(dir, stderr)
+}
+
+// echartsScript is the ECharts build npm installed for the project that
+// partlab runs in.
+func echartsScript() ([]byte, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	path, err := report.FindECharts(wd)
+	if err != nil {
+		return nil, err
+	}
+	return os.ReadFile(path)
 }

@@ -91,6 +91,22 @@ func (s Site) files() ([]file, error) {
 	return append(out, file{pageFile, index.Bytes()}), nil
 }
 
+// Render renders the whole site in memory: each output by its path
+// relative to the site's directory (index.html, NAME/index.html,
+// assets/echarts.min.js, …). It is what a server serves without a
+// directory.
+func (s Site) Render() (map[string][]byte, error) {
+	files, err := s.files()
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]byte, len(files))
+	for _, f := range files {
+		out[f.path] = f.data
+	}
+	return out, nil
+}
+
 // render renders one scenario's page, results.json and CSV.
 func render(nb Notebook, opt Options) (page, results, table []byte, err error) {
 	var p, j, c bytes.Buffer

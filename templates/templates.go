@@ -17,6 +17,8 @@
 //	                 (prefers-color-scheme), print styles
 //	charts.js        draws the charts with ECharts, in the reader's colour scheme
 //	narrative/*.md   text/template Markdown: what a cell's numbers say
+//	serve.html       what partlab serve adds to the pages it serves: the
+//	                 live-reload script and the problems overlay
 //
 // The .html, .css and .js files are html/template text: style.css and
 // charts.js are included with {{template}} so that they enter the page as
