@@ -18,6 +18,11 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// patience bounds each wait on the browser. It is a bound on a hang, not a
+// measure of speed: generous, so that a machine busy with other work (CI
+// runs the whole suite on two cores) never turns a slow page into a failure.
+const patience = 5 * time.Minute
+
 // need skips a test whose tool is missing, with a message saying how to get
 // it, except in CI (CI=true), where a missing tool fails the test.
 func need(t *testing.T, what string, err error) {
@@ -139,7 +144,7 @@ func (b *browser) open(t *testing.T, path string, v visit, png string, check fun
 	if err := chromedp.Do(tab); err != nil {
 		t.Fatalf("open a tab: %v", err)
 	}
-	ctx, cancelStep := context.WithTimeout(tab, 60*time.Second)
+	ctx, cancelStep := context.WithTimeout(tab, patience)
 	defer cancelStep()
 	var features []*emulation.MediaFeature
 	if v.dark {
@@ -187,7 +192,7 @@ func drawn(want int) func(context.Context) error {
 	}())`, want, want)
 	return func(ctx context.Context) error {
 		state, err := chromedp.Run(ctx, chromedp.Poll[string](js,
-			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second)))
+			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(patience)))
 		switch {
 		case err != nil:
 			return fmt.Errorf("charts not drawn: %w", err)
