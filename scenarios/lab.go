@@ -262,12 +262,21 @@ func (d *decoder) sizing(n *yaml.Node, path, def string) (string, sim.Cell) {
 }
 
 // predictions reads the scoreboard: a list of guesses, each naming a figure
-// of an earlier cell as "id.figure".
+// of an earlier cell as "id.figure", or a mapping of an id and that list as
+// items. A guess's you is the author's example; the reader types their own.
 func (d *decoder) predictions(n *yaml.Node, path, def string) (string, sim.Cell) {
 	p := sim.Predictions{ID: def}
-	for i, item := range d.list(n, path) {
-		ip := fmt.Sprintf("%s[%d]", path, i)
-		f := d.fields(item, ip, []string{"name", "question", "you", "actual", "tolerance"}, []string{"name", "you", "actual"})
+	items, itemsPath := n, path
+	if n.Kind == yaml.MappingNode {
+		f := d.fields(n, path, []string{"id", "items"}, []string{"items"})
+		p.ID = d.id(f, path, def)
+		if items, itemsPath = f["items"], join(path, "items"); items == nil {
+			return p.ID, p
+		}
+	}
+	for i, item := range d.list(items, itemsPath) {
+		ip := fmt.Sprintf("%s[%d]", itemsPath, i)
+		f := d.fields(item, ip, []string{"name", "question", "you", "actual", "tolerance"}, []string{"name", "actual"})
 		var pr sim.Prediction
 		if v := f["name"]; v != nil {
 			pr.Name = d.text(v, join(ip, "name"))
@@ -276,7 +285,7 @@ func (d *decoder) predictions(n *yaml.Node, path, def string) (string, sim.Cell)
 			pr.Question = d.str(v, join(ip, "question"))
 		}
 		if v := f["you"]; v != nil {
-			pr.You = d.number(v, join(ip, "you"), labLimits.guess[0], labLimits.guess[1])
+			pr.You = new(d.number(v, join(ip, "you"), labLimits.guess[0], labLimits.guess[1]))
 		}
 		if v := f["tolerance"]; v != nil {
 			pr.Tolerance = d.number(v, join(ip, "tolerance"), 0, labLimits.guess[1])

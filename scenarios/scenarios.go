@@ -49,6 +49,7 @@ type Cell struct {
 	TextAt   Pos      // md cells: where Markdown's text starts in the file
 	Input    string   // the cell's YAML as written, shown folded like a notebook's input
 	Sim      sim.Cell
+	Answer   bool // shown behind "Show the answer" (the cell option answer: true)
 }
 
 // SimCells returns the scenario's computations in cell order; Markdown cells
@@ -195,12 +196,29 @@ func (d *decoder) cell(n *yaml.Node, path string, number int, lines [][]byte) Ce
 		d.errorf(k, path, "unknown cell kind (want one of %s)", strings.Join(cellKindNames(), ", "))
 		return Cell{}
 	}
+	v, answer := d.answer(v, path)
 	id, c := decode(d, v, path, fmt.Sprintf("%s%d", kind, number))
 	if d.earlier[id] == nil {
 		d.earlier[id] = c
 		d.order = append(d.order, id)
 	}
-	return Cell{Kind: kind, ID: id, Sim: c}
+	return Cell{Kind: kind, ID: id, Sim: c, Answer: answer}
+}
+
+// answer reads the option every computation shares, answer: true, and
+// returns the cell's mapping without it for the kind's own decoder.
+func (d *decoder) answer(n *yaml.Node, path string) (*yaml.Node, bool) {
+	if n.Kind != yaml.MappingNode {
+		return n, false
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "answer" {
+			rest := *n
+			rest.Content = slices.Delete(slices.Clone(n.Content), i, i+2)
+			return &rest, d.boolean(n.Content[i+1], join(path, "answer"))
+		}
+	}
+	return n, false
 }
 
 var idPattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
