@@ -70,8 +70,8 @@ func (p alertParser) Continue(node ast.Node, reader text.Reader, pc parser.Conte
 }
 
 func (alertParser) Close(ast.Node, text.Reader, parser.Context) {}
-func (alertParser) CanInterruptParagraph() bool                { return true }
-func (alertParser) CanAcceptIndentedLine() bool                { return false }
+func (alertParser) CanInterruptParagraph() bool                 { return true }
+func (alertParser) CanAcceptIndentedLine() bool                 { return false }
 
 type alertRenderer struct{}
 

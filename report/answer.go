@@ -62,8 +62,8 @@ func (answerParser) Continue(node ast.Node, reader text.Reader, pc parser.Contex
 }
 
 func (answerParser) Close(ast.Node, text.Reader, parser.Context) {}
-func (answerParser) CanInterruptParagraph() bool                { return true }
-func (answerParser) CanAcceptIndentedLine() bool                { return false }
+func (answerParser) CanInterruptParagraph() bool                 { return true }
+func (answerParser) CanAcceptIndentedLine() bool                 { return false }
 
 type answerRenderer struct{}
 
