@@ -1,6 +1,8 @@
 package report
 
 import (
+	"fmt"
+	"html"
 	"regexp"
 
 	"github.com/yuin/goldmark"
@@ -26,6 +28,14 @@ const (
 	answerStart   = "<details class=\"answer\">\n<summary>" + answerSummary + "</summary>\n"
 	answerEnd     = "</details>\n"
 )
+
+// cellAnswer puts a cell's HTML inside an answer whose summary names the
+// cell, so that a drill's answers in a row tell themselves apart.
+func cellAnswer(c cell, body []byte) []byte {
+	start := fmt.Sprintf("<details class=\"answer\">\n<summary>%s: %s <code>%s</code></summary>\n",
+		answerSummary, html.EscapeString(string(c.Kind)), html.EscapeString(c.ID))
+	return append(append([]byte(start), body...), answerEnd...)
+}
 
 var (
 	answerOpen  = regexp.MustCompile(`^ {0,3}:::answer[ \t]*\r?\n?$`)

@@ -125,7 +125,7 @@ func (p *pageState) cell(c cell) (cellData, error) {
 	}
 	body := buf.Bytes()
 	if c.Answer {
-		body = append(append([]byte(answerStart), body...), answerEnd...)
+		body = cellAnswer(c, body)
 	}
 	cd := cellData{Kind: string(c.Kind), Body: cellHTML(body)}
 	if c.Sim != nil {

@@ -40,7 +40,7 @@ func TestPredictionsPage(t *testing.T) {
 		}
 	}
 	// answer: true closes the whole cell behind its summary.
-	if tp := cellOf(t, got, "t"); !strings.HasPrefix(tp, "\n<details class=\"answer\">\n<summary>Show the answer</summary>\n<details class=\"input\">") || !strings.HasSuffix(tp, "</div>\n</details>\n\n") {
+	if tp := cellOf(t, got, "t"); !strings.HasPrefix(tp, "\n<details class=\"answer\">\n<summary>Show the answer: throughput <code>t</code></summary>\n<details class=\"input\">") || !strings.HasSuffix(tp, "</div>\n</details>\n\n") {
 		t.Errorf("the answer: true cell is not inside a closed answer:\n%.300s", tp)
 	}
 }
