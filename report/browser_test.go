@@ -128,10 +128,10 @@ func (p *problems) listen(ev any) {
 	}
 }
 
-// visit is how a page is opened: in the dark colour scheme, or without
-// JavaScript.
+// visit is how a page is opened: in the dark colour scheme, without
+// JavaScript, or at a phone's width (390 px) instead of a desktop's (1280).
 type visit struct {
-	dark, noScript bool
+	dark, noScript, phone bool
 }
 
 // open loads a page in a new tab, runs check in it, saves a full-page
@@ -155,6 +155,11 @@ func (b *browser) open(t *testing.T, path string, v visit, png string, check fun
 	}
 	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: v.noScript}); err != nil {
 		t.Fatalf("switch scripts: %v", err)
+	}
+	if v.phone {
+		if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 1, Mobile: true}); err != nil {
+			t.Fatalf("emulate a phone: %v", err)
+		}
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -222,6 +227,92 @@ func readable(ctx context.Context) error {
 }
 
 func noop(context.Context) error { return nil }
+
+// eval runs a script that returns a string.
+func eval(ctx context.Context, js string) (string, error) {
+	return chromedp.Run(ctx, chromedp.Evaluate[string](js))
+}
+
+// answersState says of the Day 24 page which answers are open, and what the
+// verdicts and inputs of P1 and P2 show.
+const answersState = `(function () {
+	var all = document.querySelectorAll("details.answer"), open = 0;
+	all.forEach(function (d) { if (d.open) { open++; } });
+	var figures = document.querySelector("details[data-actuals]").open ? "figures open" : "figures closed";
+	var v = function (n) { return document.querySelector('[data-verdict="' + n + '"]').textContent; };
+	var ins = Array.prototype.map.call(document.querySelectorAll('input[data-prediction="P1"]'), function (i) { return i.value; });
+	return open + "/" + all.length + " open, " + figures + ", P1 " + ins.join("|") + " " + v("P1") + ", P2 " + v("P2");
+}())`
+
+// expect compares the page's answersState with want.
+func expect(ctx context.Context, step, want string) error {
+	got, err := eval(ctx, answersState)
+	if err != nil {
+		return fmt.Errorf("%s: %w", step, err)
+	}
+	if got != want {
+		return fmt.Errorf("%s: the page has %q, want %q", step, got, want)
+	}
+	return nil
+}
+
+// predicted plays a reader of the Day 24 page: the answers start closed; a
+// prediction typed beside its question fills the scoreboard's input and
+// gets a verdict of hit or miss; a reload keeps the values; the figures
+// open once every prediction is typed; a summary opens its answer.
+func predicted(ctx context.Context) error {
+	// The Day 24 page's answers: D1-D5's text and cells, and the scoreboard's figures.
+	const answers = 10
+	closed := fmt.Sprintf("0/%d open, figures closed", answers)
+	if err := expect(ctx, "on load", closed+", P1 | —, P2 —"); err != nil {
+		return err
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.CSS(`.cell-md input[data-prediction="P1"]`), "3"),
+		chromedp.SendKeys(chromedp.CSS(`.cell-md input[data-prediction="P2"]`), "7.6"),
+	); err != nil {
+		return err
+	}
+	typed := closed + ", P1 3|3 ✗ miss, P2 ✓ hit"
+	if err := expect(ctx, "typed", typed); err != nil {
+		return err
+	}
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		return err
+	}
+	if err := expect(ctx, "reloaded", typed); err != nil {
+		return err
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.CSS(`.scoreboard input[data-prediction="P3"]`), "8"),
+		chromedp.SendKeys(chromedp.CSS(`.scoreboard input[data-prediction="P4"]`), "0"),
+	); err != nil {
+		return err
+	}
+	if err := expect(ctx, "all typed", fmt.Sprintf("1/%d open, figures open, P1 3|3 ✗ miss, P2 ✓ hit", answers)); err != nil {
+		return err
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`details.answer:not([data-actuals]) > summary`))); err != nil {
+		return err
+	}
+	return expect(ctx, "one opened", fmt.Sprintf("2/%d open, figures open, P1 3|3 ✗ miss, P2 ✓ hit", answers))
+}
+
+// complete checks that without JavaScript the Day 24 page is whole: its
+// tables, no empty chart, and the scoreboard's figures open.
+func complete(ctx context.Context) error {
+	if err := readable(ctx); err != nil {
+		return err
+	}
+	got, err := eval(ctx, `document.querySelector("details[data-actuals]").open ? "open" : "closed"`)
+	if err != nil {
+		return err
+	}
+	if got != "open" {
+		return fmt.Errorf("without JavaScript the scoreboard's figures are %s, want open", got)
+	}
+	return nil
+}
 
 // contained checks that hostile labels stayed labels: the charts drew, the
 // breakout label is a series name of a chart, each label is text of some
@@ -311,8 +402,12 @@ func TestBrowser(t *testing.T) {
 		{"lesson-no-javascript", filepath.Join(site, lessonPage), visit{noScript: true}, readable},
 		{"lab", labPage, visit{}, drawn(labCharts)},
 		{"lab-dark", labPage, visit{dark: true}, drawn(labCharts)},
-		{"lab-no-javascript", labPage, visit{noScript: true}, readable},
+		{"lab-no-javascript", labPage, visit{noScript: true}, complete},
+		{"lab-phone", labPage, visit{phone: true}, drawn(labCharts)},
+		{"lab-phone-dark", labPage, visit{phone: true, dark: true}, drawn(labCharts)},
 		{"hostile-labels", filepath.Join(site, bad.Scenario.Name, pageFile), visit{}, contained(badCharts)},
+		// Last: the values it types stay in the browser's storage.
+		{"lab-predictions", labPage, visit{}, predicted},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

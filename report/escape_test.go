@@ -104,8 +104,8 @@ func TestEscaping(t *testing.T) {
 	}
 	// Every <script> the page opens is one the layout or a chart opens.
 	charts := strings.Count(got, `<div class="chart"`)
-	if opened, closed := strings.Count(got, "<script"), strings.Count(got, "</script>"); opened != closed || opened != 3+charts {
-		t.Errorf("the page opens %d and closes %d scripts, want %d: the layout's 3 and one per chart", opened, closed, 3+charts)
+	if opened, closed := strings.Count(got, "<script"), strings.Count(got, "</script>"); opened != closed || opened != 4+charts {
+		t.Errorf("the page opens %d and closes %d scripts, want %d: the layout's 4 and one per chart", opened, closed, 4+charts)
 	}
 }
 

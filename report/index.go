@@ -23,7 +23,7 @@ func Index(w io.Writer, nbs []Notebook) error {
 	d := newDoc()
 	entries := make([]indexEntry, len(nbs))
 	for i, nb := range nbs {
-		p := &pageState{nb: nb, vocab: newVocabulary(nb), doc: d}
+		p := newPageState(nb, d)
 		summary, err := p.authorHTML(summaryText(nb.Scenario))
 		if err != nil {
 			return err

@@ -104,15 +104,18 @@ func TestLabFigures(t *testing.T) {
 	}
 	scores := cellOf(t, got, scoreboard)
 	for _, row := range [][]string{
-		{"P1", "same key -&gt; partitions", "1", "1", "±0", "✓ close enough", "spread.hot_partitions"},
-		{"P2", "speedup at C = P", "8", "8", "±0.5", "✓ close enough", "ceiling.speedup@8"},
-		{"P3", "idle consumers at C = 2P", "8", "8", "±0", "✓ close enough", "ceiling.idle@16"},
-		{"P4", "per-key order violations", "0", "0", "±0", "✓ close enough", "ordering.key_inversions"},
+		{"P1", "1", "0", "spread.hot_partitions"},
+		{"P2", "8", "0.5", "ceiling.speedup@8"},
+		{"P3", "8", "0", "ceiling.idle@16"},
+		{"P4", "0", "0", "ordering.key_inversions"},
 	} {
-		want := htmlRow(row, func(i int) bool { return i >= 2 && i <= 4 })
-		want = strings.Replace(want, `<td>`+row[1]+`</td>`, `<td class="wide">`+row[1]+`</td>`, 1)
-		if !strings.Contains(scores, want) {
-			t.Errorf("the scoreboard lacks %s", want)
+		for _, want := range []string{
+			fmt.Sprintf(`data-verdict="%s" data-actual="%s" data-tolerance="%s"`, row[0], row[1], row[2]),
+			htmlRow([]string{row[0], row[1], row[3]}, func(i int) bool { return i == 1 }),
+		} {
+			if !strings.Contains(scores, want) {
+				t.Errorf("the scoreboard lacks %s", want)
+			}
 		}
 	}
 }
@@ -262,18 +265,20 @@ func TestLabNarrativeFollowsTheData(t *testing.T) {
 			},
 		},
 		{
-			name: "a prediction that is not close",
+			name: "a scoreboard the reader fills",
 			scenario: labOnly("throughput: {id: t, partitions: 8}",
-				"predictions: [{name: P2, question: speedup at C = P, you: 4, actual: t.speedup@8, tolerance: 0.5}, {name: P3, you: 8, actual: t.idle@16}]"),
+				"predictions: [{name: P2, question: speedup at C = P, you: 4, actual: t.speedup@8, tolerance: 0.5}, {name: P3, actual: t.idle@16}]"),
 			id: "predictions2",
 			want: func(sim.Result) []string {
 				return []string{
-					"1 of 2 predictions was close enough. P2 (speedup at C = P): you said 4, the run gives 8, outside ±0.5.",
-					`<tr class="mark"><td>P2</td>`,
-					`<td>✗ not close</td>`,
+					`data-prediction="P2" aria-label="Your prediction for P2: speedup at C = P" placeholder="e.g. 4">`,
+					`data-prediction="P3" aria-label="Your prediction for P3">`,
+					`data-verdict="P2" data-actual="8" data-tolerance="0.5" aria-live="polite">—</td>`,
+					"Type a number for each of the 2 predictions",
 				}
 			},
-			not: []string{"Every prediction was close enough", "P3 ("},
+			// The narrative names no figure: the figures are the answers.
+			not: []string{"you said", "the run gives", "close enough"},
 		},
 		{
 			name:     "sizing without headroom",

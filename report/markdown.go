@@ -11,16 +11,31 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+
+	"partlab/sim"
 )
 
 // markdown is the report's one Markdown converter: GitHub-flavoured (tables,
-// strikethrough, autolinks, task lists) with heading IDs for the contents.
-// It keeps goldmark's safe default: raw HTML and dangerous links in an
-// author's text are dropped, never passed through.
+// strikethrough, autolinks, task lists, alerts, footnotes) with heading IDs
+// for the contents, :::answer containers and predict's inputs. It keeps
+// goldmark's safe default: raw HTML and dangerous links in an author's text
+// are dropped, never passed through.
 var markdown = goldmark.New(
-	goldmark.WithExtensions(extension.GFM),
+	goldmark.WithExtensions(extension.GFM, alerts{}, answers{}, predicts{},
+		extension.NewFootnote(extension.WithFootnoteIDPrefixFunction(footnotePrefix))),
 	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 )
+
+// footnotesAttr holds, on a converted document, the prefix of its footnotes'
+// IDs: every piece of Markdown on a page numbers its footnotes from 1.
+var footnotesAttr = []byte("partlab-footnotes")
+
+func footnotePrefix(n ast.Node) []byte {
+	if v, ok := n.OwnerDocument().Attribute(footnotesAttr); ok {
+		return v.([]byte)
+	}
+	return nil
+}
 
 // A heading is an entry of a page's contents.
 type heading struct {
@@ -35,6 +50,9 @@ type heading struct {
 type doc struct {
 	ids      parser.IDs
 	headings []heading
+	// predictions are the page's, which predict's markers number.
+	predictions []sim.Prediction
+	texts       int // pieces converted, which prefix their footnotes
 }
 
 func newDoc(reserved ...string) *doc {
@@ -75,7 +93,10 @@ func (d *doc) html(src string) (template.HTML, error) {
 	}
 	source := []byte(src)
 	ctx := parser.NewContext(parser.WithIDs(d.ids))
+	ctx.Set(predictionsKey, d.predictions)
 	root := markdown.Parser().Parse(text.NewReader(source), parser.WithContext(ctx))
+	d.texts++
+	root.SetAttribute(footnotesAttr, fmt.Appendf(nil, "t%d-", d.texts))
 	err := ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		h, ok := n.(*ast.Heading)
 		if !ok || !entering {

@@ -72,7 +72,7 @@ func Page(w io.Writer, nb Notebook, opt Options) error {
 			anchors = append(anchors, cellAnchor(c))
 		}
 	}
-	p := &pageState{nb: nb, vocab: newVocabulary(nb), doc: newDoc(anchors...)}
+	p := newPageState(nb, newDoc(anchors...))
 	d := pageData{
 		Title: s.Title, Name: s.Name, File: filepath.Base(s.File), Source: s.Source, Overrides: s.Overrides,
 		Index: "../" + pageFile,
@@ -132,7 +132,11 @@ func (p *pageState) cell(c cell) (cellData, error) {
 	if err := layout.ExecuteTemplate(&buf, k.template, data); err != nil {
 		return cellData{}, fmt.Errorf("%s: cells[%d]: %w", p.nb.Scenario.File, c.Index, err)
 	}
-	cd := cellData{Kind: string(c.Kind), Body: cellHTML(buf.Bytes())}
+	body := buf.Bytes()
+	if c.Answer {
+		body = cellAnswer(c, body)
+	}
+	cd := cellData{Kind: string(c.Kind), Body: cellHTML(body)}
 	if c.Sim != nil {
 		cd.Anchor = cellAnchor(c)
 		p.doc.headings = append(p.doc.headings, heading{ID: cd.Anchor, Text: string(c.Kind) + " " + c.ID, Level: 3})

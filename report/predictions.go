@@ -2,63 +2,73 @@ package report
 
 import (
 	"fmt"
+	"html/template"
 	"io"
+	"strconv"
 
 	"partlab/sim"
 )
 
 var predictionsKind = newKind("computed.html", predictionsView, predictionsText)
 
-// predictionsView shows the lab's scoreboard: each prediction against the
-// figure a cell above computed, and whether it was close enough.
+// A scoreboard is the data of templates/scoreboard.html: a row per
+// prediction with the reader's input and a verdict that
+// templates/reader.js scores as they type, against the figure and tolerance
+// the verdict carries; then the figures, behind answerSummary. The figures'
+// <details> is open in the page, so that without JavaScript they show as
+// they always have; the script closes it until every input is filled.
+type scoreboard struct {
+	Rows    []scoreRow
+	Summary string
+	Actuals table
+}
+
+// A scoreRow is one prediction. Actual and Tolerance are exact, for the
+// script; Shown is the tolerance as the page prints figures.
+type scoreRow struct {
+	Name, Question string
+	Input          template.HTML
+	Actual         string
+	Tolerance      string
+	Shown          string
+}
+
+// predictionsView shows the lab's scoreboard: each prediction's input, its
+// verdict, and the figures a cell above computed.
 func predictionsView(p *pageState, c cell, r *sim.PredictionsResult) (any, error) {
-	s := newPredictionsStory(r)
 	v := newComputedView(p, c, fmt.Sprintf("%s against the figures above", plural(len(r.Rows), "prediction")))
-	t := table{Caption: "Scoreboard", Columns: []column{label("prediction"), wide("question"), num("you"), num("actual"),
-		num("tolerance"), label("verdict"), label("figure")}}
+	s := &scoreboard{Summary: answerSummary, Actuals: table{Caption: "The figures", Columns: []column{label("prediction"), num("actual"), label("figure")}}}
 	for _, row := range r.Rows {
-		t.add(false, row.Name, row.Question, short(row.You), short(row.Actual), "±"+short(row.Tolerance), verdict(row), row.Of)
-		if !row.Close {
-			t.mark()
-		}
+		in := sim.Prediction{Name: row.Name, Question: row.Question, You: row.You}
+		s.Rows = append(s.Rows, scoreRow{Name: row.Name, Question: row.Question, Input: inputHTML(predictionInput(in)),
+			Actual: exact(row.Actual), Tolerance: exact(row.Tolerance), Shown: "±" + short(row.Tolerance)})
+		s.Actuals.add(false, row.Name, short(row.Actual), row.Of)
 	}
-	v.tables(t)
-	return v.done("predictions.md", s)
+	v.d.Blocks = append(v.d.Blocks, block{Scoreboard: s})
+	return v.done("predictions.md", predictionsStory{Total: len(r.Rows)})
 }
 
-// verdict is the lab's word for a score, with a mark to scan the column by.
-func verdict(s sim.Score) string {
-	if s.Close {
-		return "✓ close enough"
-	}
-	return "✗ not close"
-}
+// exact prints a figure so that the page's script reads back the same float.
+func exact(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 
-// A predictionsStory is what a scoreboard says: how many were close, and
-// the ones that were not.
+// A predictionsStory is what a scoreboard says before the reader has typed:
+// how many predictions there are and how they are scored. It names no
+// figure, since the figures are the answers.
 type predictionsStory struct {
-	Close, Total int
-	Misses       []sim.Score
+	Total int
 }
 
-func newPredictionsStory(r *sim.PredictionsResult) predictionsStory {
-	s := predictionsStory{Total: len(r.Rows)}
-	for _, row := range r.Rows {
-		if row.Close {
-			s.Close++
-		} else {
-			s.Misses = append(s.Misses, row)
-		}
-	}
-	return s
-}
-
+// predictionsText prints each prediction against its figure; a prediction
+// without the author's example has nothing to score.
 func predictionsText(w io.Writer, c cell, r *sim.PredictionsResult) {
 	for _, s := range r.Rows {
-		verdict := "not close"
-		if s.Close {
-			verdict = "close enough"
+		you, verdict := "-", "no example"
+		if s.You != nil {
+			you, verdict = fmt.Sprintf("%.1f", *s.You), "not close"
+			if s.Close {
+				verdict = "close enough"
+			}
 		}
-		fmt.Fprintf(w, "%-4s %-32s you = %6.1f   actual = %6.1f   %s\n", s.Name, s.Question, s.You, s.Actual, verdict)
+		fmt.Fprintf(w, "%-4s %-32s you = %6s   actual = %6.1f   %s\n", s.Name, s.Question, you, s.Actual, verdict)
 	}
 }

@@ -22,6 +22,10 @@ func markdownHTML(b []byte) template.HTML { return template.HTML(b) }
 // HTML body context where the page places it.
 func cellHTML(b []byte) template.HTML { return template.HTML(b) }
 
+// inputHTML trusts predictionInput, which escapes every value it writes
+// into the input's attributes.
+func inputHTML(s string) template.HTML { return template.HTML(s) }
+
 // scriptEnd matches what would end or confuse a <script> element early.
 var scriptEnd = regexp.MustCompile(`(?i)</(script)|<!--`)
 

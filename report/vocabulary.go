@@ -35,6 +35,8 @@ import (
 //	                        of its kind's result in package sim
 //	figure "ID.NAME"        a named figure of a Day 24 lab cell, as predictions
 //	                        name them: figure "ceiling.speedup@8"
+//	predict "NAME"          the reader's input for a prediction of a
+//	                        predictions cell, beside its question
 //	list X                  a list in words: 0, 1, 2 and 3
 //	fixed X                 two decimals: 1.44
 //	short X                 at most two decimals: 8, 7.86
@@ -49,13 +51,24 @@ type vocabulary struct {
 	cells   []cell
 	results sim.Results
 	file    string
+	// predictions are the page's, in order, which predict names.
+	predictions []sim.Prediction
 	// ctx stops the templates' execution when cancelled: the vocabulary
 	// lives for one page's rendering or one Check, the context's lifetime.
 	ctx context.Context
 }
 
 func newVocabulary(nb Notebook) *vocabulary {
-	return &vocabulary{Title: nb.Scenario.Title, Source: nb.Scenario.Source, cells: nb.cells(), results: nb.Results, file: nb.Scenario.File, ctx: context.Background()}
+	cells := nb.cells()
+	return &vocabulary{Title: nb.Scenario.Title, Source: nb.Scenario.Source, cells: cells, results: nb.Results, file: nb.Scenario.File,
+		predictions: predictionsOf(cells), ctx: context.Background()}
+}
+
+// newPageState starts rendering nb's Markdown into d.
+func newPageState(nb Notebook, d *doc) *pageState {
+	v := newVocabulary(nb)
+	d.predictions = v.predictions
+	return &pageState{nb: nb, vocab: v, doc: d}
 }
 
 // Baseline is the healthy pipeline, as the scenario's first grid computed it.
@@ -156,7 +169,7 @@ var formatFuncs = texttemplate.FuncMap{
 }
 
 func (v *vocabulary) funcs() texttemplate.FuncMap {
-	m := texttemplate.FuncMap{"grid": v.grid, "row": v.row, "offsets": v.offsets, "cell": v.cell, "figure": v.figure}
+	m := texttemplate.FuncMap{"grid": v.grid, "row": v.row, "offsets": v.offsets, "cell": v.cell, "figure": v.figure, "predict": v.predict}
 	for name, f := range formatFuncs {
 		m[name] = f
 	}
@@ -194,7 +207,7 @@ func (v *vocabulary) markdown(src string) (string, error) {
 // results and converts their Markdown, output discarded, as rendering does;
 // it reports every error at its file:line:col. Cancelling ctx stops it.
 func Check(ctx context.Context, nb Notebook) error {
-	p := &pageState{nb: nb, vocab: newVocabulary(nb), doc: newDoc()}
+	p := newPageState(nb, newDoc())
 	p.vocab.ctx = ctx
 	var errs scenarios.ErrorList
 	for _, t := range authorTexts(nb.Scenario) {

@@ -213,15 +213,31 @@ var sizingSpec = object[sim.Sizing]{fields: []field[sim.Sizing]{
 		set: to(func(s *sim.Sizing, v int64) { s.Headroom = int(v) })},
 }}
 
-// scoreboard is the predictions cell: a list of guesses rather than a
-// mapping, so its id is always the kind and the cell's number.
-type scoreboard struct{ items[sim.Prediction] }
+// scoreboard is the predictions cell: a list of guesses, whose id is the
+// kind and the cell's number, or a mapping of an id and that list as items.
+type scoreboard struct{}
 
-func (s scoreboard) decode(d *decoder, n *yaml.Node, path string) any {
-	return sim.Predictions{ID: d.cellID, Items: s.items.decode(d, n, path).([]sim.Prediction)}
+var predictionsSpec = scoreboard{}
+
+// scoreboardSpec is the scoreboard's mapping form.
+var scoreboardSpec = object[sim.Predictions]{fields: []field[sim.Predictions]{
+	idField(func(p *sim.Predictions, v string) { p.ID = v }),
+	{name: "items", doc: "the guesses", value: predictionItems, required: true,
+		set: to(func(p *sim.Predictions, v []sim.Prediction) { p.Items = v })},
+}}
+
+var predictionItems = items[sim.Prediction]{predictionSpec}
+
+func (scoreboard) decode(d *decoder, n *yaml.Node, path string) any {
+	if n.Kind == yaml.MappingNode {
+		return scoreboardSpec.decode(d, n, path)
+	}
+	return sim.Predictions{ID: d.cellID, Items: predictionItems.decode(d, n, path).([]sim.Prediction)}
 }
 
-var predictionsSpec = scoreboard{items[sim.Prediction]{predictionSpec}}
+func (scoreboard) schema() schema {
+	return schema{"oneOf": []schema{predictionItems.schema(), scoreboardSpec.schema()}}
+}
 
 var predictionSpec = object[sim.Prediction]{
 	fields: []field[sim.Prediction]{
@@ -229,8 +245,8 @@ var predictionSpec = object[sim.Prediction]{
 			set: to(func(p *sim.Prediction, v string) { p.Name = v })},
 		{name: "question", doc: "the question guessed at", value: str{},
 			set: to(func(p *sim.Prediction, v string) { p.Question = v })},
-		{name: "you", doc: "the guess", value: number{limits.guess}, required: true,
-			set: to(func(p *sim.Prediction, v float64) { p.You = v })},
+		{name: "you", doc: "an example guess, shown as the reader's input's placeholder", value: number{limits.guess},
+			set: to(func(p *sim.Prediction, v float64) { p.You = &v })},
 		{name: "actual", doc: "the figure guessed, as cell-id.figure, of a cell above", value: text{}, required: true,
 			set: to(func(p *sim.Prediction, v string) { p.Actual = v })},
 		{name: "tolerance", doc: "how far the guess may be from the figure and still count", value: number{bounds[float64]{0, limits.guess.max}},

@@ -51,6 +51,11 @@ func TestBadLabInput(t *testing.T) {
 			`cells[0].predictions[0].actual: no cell before this one computes "s.minimum"; predictions name figures of the cells above them`},
 		{"prediction not a number", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: [{name: P1, you: many, actual: s.minimum}]\n",
 			`cells[1].predictions[0].you: must be a number between -1e+12 and 1e+12 (got "many")`},
+		{"answer not a bool", head + "  - sizing: {target: 10, per_consumer: 5, answer: yes please}\n", `x.yaml:3:51: cells[0].sizing.answer: must be true or false (got "yes please")`},
+		{"predictions without items", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: {id: board}\n", `cells[1].predictions: missing required field "items"`},
+		{"predictions mapping field", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: {id: board, items: [], colour: red}\n", "cells[1].predictions.colour: unknown field (want one of id, items)"},
+		{"predictions item of nothing", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: {items: [{name: P1, actual: s.speedup}]}\n",
+			`cells[1].predictions.items[0].actual: no cell before this one computes "s.speedup"`},
 		{"negative tolerance", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: [{name: P1, you: 1, actual: s.minimum, tolerance: -1}]\n",
 			"cells[1].predictions[0].tolerance: must be between 0 and 1e+12 (got -1)"},
 	} {
@@ -61,6 +66,38 @@ func TestBadLabInput(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error:\n%v\nwant it to contain:\n%s", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestPredictionsForms reads a scoreboard as a list and as a mapping with
+// an id, with and without the author's example, and the answer option.
+func TestPredictionsForms(t *testing.T) {
+	const head = "title: t\ncells:\n  - sizing: {id: s, target: 10, per_consumer: 5, answer: true}\n"
+	for _, tc := range []struct {
+		name, yaml, id string
+		answer         bool
+	}{
+		{"list", head + "  - predictions: [{name: P1, actual: s.minimum}, {name: P2, you: 3, actual: s.minimum}]\n", "predictions2", false},
+		{"mapping", head + "  - predictions: {id: board, items: [{name: P1, actual: s.minimum}, {name: P2, you: 3, actual: s.minimum}]}\n", "board", false},
+		{"mapping answer", head + "  - predictions: {id: board, answer: true, items: [{name: P1, actual: s.minimum}, {name: P2, you: 3, actual: s.minimum}]}\n", "board", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Parse(strings.NewReader(tc.yaml), "x.yaml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !s.Cells[0].Answer {
+				t.Error("the sizing cell's answer: true was lost")
+			}
+			c := s.Cells[1]
+			p, ok := c.Sim.(sim.Predictions)
+			if !ok || c.ID != tc.id || p.ID != tc.id || c.Answer != tc.answer || len(p.Items) != 2 {
+				t.Fatalf("cell %+v", c)
+			}
+			if p.Items[0].You != nil || p.Items[1].You == nil || *p.Items[1].You != 3 {
+				t.Errorf("examples %v, %v; want none and 3", p.Items[0].You, p.Items[1].You)
 			}
 		})
 	}

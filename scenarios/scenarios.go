@@ -54,6 +54,7 @@ type Cell struct {
 	TextAt   Pos      // md cells: where Markdown's text starts in the file
 	Input    string   // the cell's YAML as written, shown folded like a notebook's input
 	Sim      sim.Cell
+	Answer   bool // shown behind "Show the answer" (the cell option answer: true)
 }
 
 // SimCells returns the scenario's computations in cell order; Markdown cells
@@ -215,6 +216,9 @@ func (cellList) schema() schema {
 			k = cellKinds[sim.Kind(name)]
 		}
 		s := k.spec.schema()
+		if name != string(Markdown) {
+			withAnswer(s)
+		}
 		s["description"] = k.doc
 		kinds = append(kinds, schema{
 			"type": "object", "properties": schema{name: s}, "required": []string{name},
@@ -242,13 +246,44 @@ func (d *decoder) cell(n *yaml.Node, path string, number int) Cell {
 		return Cell{}
 	}
 	d.cellID = fmt.Sprintf("%s%d", kind, number)
+	v, answer := d.answer(v, path)
 	c := spec.spec.decode(d, v, path).(sim.Cell)
 	id := c.CellID()
 	if d.earlier[id] == nil {
 		d.earlier[id] = c
 		d.order = append(d.order, id)
 	}
-	return Cell{Kind: kind, ID: id, Sim: c}
+	return Cell{Kind: kind, ID: id, Sim: c, Answer: answer}
+}
+
+// withAnswer adds answer, the option every computation's mapping takes (see
+// answer), to a kind's schema, or to the mapping among its forms.
+func withAnswer(s schema) {
+	if props, ok := s["properties"].(schema); ok {
+		props["answer"] = schema{"type": "boolean", "default": false,
+			"description": `hide the cell's output behind a "Show the answer" summary until the reader opens it`}
+	}
+	if forms, ok := s["oneOf"].([]schema); ok {
+		for _, f := range forms {
+			withAnswer(f)
+		}
+	}
+}
+
+// answer reads the option every computation shares, answer: true, and
+// returns the cell's mapping without it for the kind's own decoder.
+func (d *decoder) answer(n *yaml.Node, path string) (*yaml.Node, bool) {
+	if n.Kind != yaml.MappingNode {
+		return n, false
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "answer" {
+			rest := *n
+			rest.Content = slices.Delete(slices.Clone(n.Content), i, i+2)
+			return &rest, boolean{}.decode(d, n.Content[i+1], join(path, "answer")).(bool)
+		}
+	}
+	return n, false
 }
 
 // checkIDs requires the computations' IDs to be unique; they name results in

@@ -197,8 +197,9 @@ func TestPredictions(t *testing.T) {
 	cells := []Cell{
 		Throughput{ID: "tp", Partitions: 8, Records: 100, Work: time.Millisecond, Consumers: []int{8, 16}, Assignor: "roundrobin"},
 		Predictions{ID: "p", Items: []Prediction{
-			{Name: "P2", You: 7.6, Actual: "tp.speedup@8", Tolerance: 0.5},
-			{Name: "P3", You: 4, Actual: "tp.idle@16"},
+			{Name: "P2", You: new(7.6), Actual: "tp.speedup@8", Tolerance: 0.5},
+			{Name: "P3", You: new(4.0), Actual: "tp.idle@16"},
+			{Name: "P4", Actual: "tp.idle@16"}, // the reader's to make: nothing to score
 		}},
 	}
 	rs, err := Run(t.Context(), Source{}, cells)
@@ -206,11 +207,29 @@ func TestPredictions(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := rs.All[1].(*PredictionsResult).Rows
-	if !rows[0].Close || rows[0].Actual != 8 || rows[1].Close || rows[1].Actual != 8 {
+	if !rows[0].Close || rows[0].Actual != 8 || rows[1].Close || rows[1].Actual != 8 || rows[2].Close || rows[2].Actual != 8 {
 		t.Errorf("scores %+v", rows)
 	}
 	cells[1] = Predictions{ID: "p", Items: []Prediction{{Name: "P9", Actual: "tp.nothing"}}}
 	if _, err := Run(t.Context(), Source{}, cells); err == nil {
 		t.Error("a prediction of a figure no cell computes ran")
+	}
+}
+
+func TestHit(t *testing.T) {
+	for _, tc := range []struct {
+		guess, actual, tolerance float64
+		want                     bool
+	}{
+		{8, 8, 0, true},
+		{7.5, 8, 0.5, true},
+		{7.49, 8, 0.5, false},
+		{8.5, 8, 0.5, true},
+		{9, 8, 0.5, false},
+		{0, 0, 0, true},
+	} {
+		if got := Hit(tc.guess, tc.actual, tc.tolerance); got != tc.want {
+			t.Errorf("Hit(%g, %g, %g) = %v, want %v", tc.guess, tc.actual, tc.tolerance, got, tc.want)
+		}
 	}
 }

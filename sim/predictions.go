@@ -16,11 +16,12 @@ type Predictions struct {
 	Items []Prediction
 }
 
-// Prediction is one guess.
+// Prediction is one guess. You is the author's example, nil when the
+// author leaves the guess to the reader, whose page scores it.
 type Prediction struct {
 	Name      string // P1
 	Question  string
-	You       float64
+	You       *float64
 	Actual    string // cell id "." figure name
 	Tolerance float64
 }
@@ -32,16 +33,21 @@ type PredictionsResult struct {
 	Rows []Score `json:"rows"`
 }
 
-// Score is one prediction against its figure.
+// Score is one prediction against its figure. Without an example (You
+// nil) there is nothing to score and Close is false.
 type Score struct {
-	Name      string  `json:"name"`
-	Question  string  `json:"question"`
-	You       float64 `json:"you"`
-	Actual    float64 `json:"actual"`
-	Of        string  `json:"of"`
-	Tolerance float64 `json:"tolerance"`
-	Close     bool    `json:"close"`
+	Name      string   `json:"name"`
+	Question  string   `json:"question"`
+	You       *float64 `json:"you,omitempty"`
+	Actual    float64  `json:"actual"`
+	Of        string   `json:"of"`
+	Tolerance float64  `json:"tolerance"`
+	Close     bool     `json:"close"`
 }
+
+// Hit reports whether a guess is within tolerance of actual: the one rule
+// that both the engine and the page's script (templates/reader.js) apply.
+func Hit(guess, actual, tolerance float64) bool { return math.Abs(guess-actual) <= tolerance }
 
 func (p Predictions) run(e *env) (Result, error) {
 	res := &PredictionsResult{Kind: KindPredictions, ID: p.ID}
@@ -51,7 +57,7 @@ func (p Predictions) run(e *env) (Result, error) {
 			return nil, fmt.Errorf("prediction %s: %w", item.Name, err)
 		}
 		res.Rows = append(res.Rows, Score{Name: item.Name, Question: item.Question, You: item.You, Actual: v,
-			Of: item.Actual, Tolerance: item.Tolerance, Close: math.Abs(item.You-v) <= item.Tolerance})
+			Of: item.Actual, Tolerance: item.Tolerance, Close: item.You != nil && Hit(*item.You, v, item.Tolerance)})
 	}
 	return res, nil
 }

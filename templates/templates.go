@@ -13,15 +13,19 @@
 //	                 for a kind the report cannot draw yet
 //	table.html       every table of the report, from rows the report builds
 //	chart.html       one chart beside its data table
+//	scoreboard.html  a predictions cell: the reader's inputs, verdicts and,
+//	                 behind "Show the answer", the figures
 //	style.css        the stylesheet, inlined in each page: light and dark
 //	                 (prefers-color-scheme), print styles
 //	charts.js        draws the charts with ECharts, in the reader's colour scheme
+//	reader.js        keeps and scores the reader's predictions, opens answers
+//	                 for print
 //	narrative/*.md   text/template Markdown: what a cell's numbers say
 //	serve.html       what partlab serve adds to the pages it serves: the
 //	                 live-reload script and the problems overlay
 //
-// The .html, .css and .js files are html/template text: style.css and
-// charts.js are included with {{template}} so that they enter the page as
+// The .html, .css and .js files are html/template text: style.css,
+// charts.js and reader.js are included with {{template}} so that they enter the page as
 // trusted template text, never as a value.
 package templates
 
