@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -347,7 +348,9 @@ func TestPublishWorkflowShape(t *testing.T) {
 //     runs partlab's main (PARTLAB_TEST_MAIN=1, see TestMain), where the
 //     build would put partlab;
 //   - npm ci is replaced by linking this repository's node_modules, which
-//     holds what the scaffold's lock pins (TestScaffoldPinsOurECharts).
+//     holds what the scaffold's lock pins (TestScaffoldPinsOurECharts),
+//     except in CI (CI=true), which has the network .ci/run's own npm ci
+//     needs: there npm ci runs as written, from the scaffold's lock.
 //
 // Every other step runs as written and must succeed; out/ must hold the site.
 func TestPublishWorkflowRuns(t *testing.T) {
@@ -382,6 +385,9 @@ func TestPublishWorkflowRuns(t *testing.T) {
 		case s.ID == buildStep:
 			script, built = replaced["build"], built+1
 			t.Logf("step %d %q: replaced by copying the test binary: %s", i, s.Name, script)
+		case strings.TrimSpace(s.Run) == "npm ci" && os.Getenv("CI") == "true":
+			installed++
+			t.Logf("step %d %q: npm ci runs as written (CI=true)", i, s.Name)
 		case strings.TrimSpace(s.Run) == "npm ci":
 			script, installed = replaced["npm ci"], installed+1
 			t.Logf("step %d %q: npm ci replaced, offline, by: %s", i, s.Name, script)
@@ -405,9 +411,52 @@ func TestPublishWorkflowRuns(t *testing.T) {
 	if built != 1 || installed != 1 || ran < 5 {
 		t.Fatalf("ran %d steps, %d builds and %d npm ci; want one build, one npm ci, then validate, check and render", ran, built, installed)
 	}
-	for _, f := range []string{"index.html", "assets/echarts.min.js", "partitions/index.html", "partitions/results.json"} {
+	for _, f := range []string{"index.html", "partitions/index.html", "partitions/results.json"} {
 		if _, err := os.Stat(filepath.Join(dir, "out", f)); err != nil {
 			t.Errorf("after the workflow's steps: %v", err)
 		}
+	}
+	// Linked or installed by npm ci, the site's ECharts is the pinned build.
+	want, _ := os.ReadFile(filepath.Join(modules, "echarts", "dist", "echarts.min.js"))
+	if got, err := os.ReadFile(filepath.Join(dir, "out", "assets", "echarts.min.js")); err != nil || !bytes.Equal(got, want) {
+		t.Errorf("out/assets/echarts.min.js is not the pinned ECharts (%v)", err)
+	}
+}
+
+// The scaffold's site.yaml holds the site settings' fields the site2 work
+// reads (title, intro, home, order), strictly, and its order names every
+// starter scenario and no other. Until partlab reads site.yaml, this test is
+// what keeps it true.
+func TestScaffoldSiteSettings(t *testing.T) {
+	text, err := fs.ReadFile(scaffold.Files(), "site.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var site struct {
+		Title string `yaml:"title"`
+		Intro string `yaml:"intro"`
+		Home  struct {
+			Text string `yaml:"text"`
+			URL  string `yaml:"url"`
+		} `yaml:"home"`
+		Order []string `yaml:"order"`
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(text))
+	dec.KnownFields(true)
+	if err := dec.Decode(&site); err != nil {
+		t.Fatalf("site.yaml: %v", err)
+	}
+	if site.Title == "" || site.Intro == "" || site.Home.Text == "" || site.Home.URL == "" {
+		t.Errorf("site.yaml leaves a field empty: %+v", site)
+	}
+	scenarios, err := fs.Glob(scaffold.Files(), "scenarios/*.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range scenarios {
+		scenarios[i] = strings.TrimSuffix(path.Base(s), ".yaml")
+	}
+	if !slices.Equal(slices.Sorted(slices.Values(site.Order)), scenarios) {
+		t.Errorf("site.yaml's order is %q, want the scenarios %q", site.Order, scenarios)
 	}
 }
