@@ -330,7 +330,7 @@ func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags
 			return err
 		}
 	}
-	site, err := rf.site(os.Getenv)
+	site, err := rf.site()
 	if err != nil {
 		return err
 	}

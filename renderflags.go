@@ -45,14 +45,14 @@ func (f *renderFlags) check() error {
 // site is a site without its notebooks, loading ECharts as the flags say:
 // from the CDN, else from --echarts, else from $PARTLAB_ECHARTS, else from
 // node_modules.
-func (f *renderFlags) site(getenv func(string) string) (report.Site, error) {
+func (f *renderFlags) site() (report.Site, error) {
 	site := report.Site{SelfContained: f.self, CDN: f.cdn}
 	if site.CDN != "" {
 		return site, nil
 	}
 	path, from := f.echarts, "--echarts"
 	if path == "" {
-		path, from = getenv(echartsEnv), echartsEnv
+		path, from = os.Getenv(echartsEnv), echartsEnv
 	}
 	var err error
 	if path == "" {

@@ -58,7 +58,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	}
-	site, err := rf.site(os.Getenv)
+	site, err := rf.site()
 	if err != nil {
 		return err
 	}
