@@ -1,15 +1,18 @@
 // Command partlab turns scenario files into reports on partitioned logs.
 //
-//	partlab                                   render every scenarios/*.yaml into out/
-//	partlab render [-o DIR] [--self-contained | --cdn URL] [compute flags] FILE…
+//	partlab [render flags]                    render every scenarios/*.yaml into out/
+//	partlab render [-o DIR] [--strict] [render flags] [compute flags] FILE…
 //	partlab results [--format json|csv|text] [compute flags] FILE
 //	partlab validate [compute flags] FILE…
 //	partlab check [--junit FILE] [compute flags] FILE…
 //	partlab diff [--format text|markdown|json] OLD NEW
 //	partlab schema [-o FILE]
-//	partlab serve [--addr 127.0.0.1:8000] [--cdn URL] [compute flags] [FILE…]
+//	partlab serve [--addr 127.0.0.1:8000] [render flags] [compute flags] [FILE…]
+//	partlab init DIR                          scaffold a course repository in DIR
 //
-// The compute flags include the parameters --set PATH=VALUE and --params FILE.
+// The render flags say how pages load ECharts: --self-contained, --cdn URL or
+// --echarts PATH. The compute flags include the parameters --set PATH=VALUE
+// and --params FILE.
 package main
 
 import (
@@ -22,6 +25,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 
 	"partlab/report"
 )
@@ -93,8 +97,8 @@ func exitCode(err error) int {
 var testHookRun func()
 
 const usage = `usage:
-  partlab                                        render every scenarios/*.yaml into out/
-  partlab render [-o DIR] [--self-contained | --cdn URL] [--strict] FILE…
+  partlab [render flags]                         render every scenarios/*.yaml into out/
+  partlab render [-o DIR] [--strict] [render flags] FILE…
                                                  render the given scenario files; --strict
                                                  writes nothing if an expectation misses
   partlab results [--format json|csv|text] FILE  print one scenario's results
@@ -106,9 +110,17 @@ const usage = `usage:
                                                  the figures and conclusions that changed between
                                                  two results.json or output folders (exit 1)
   partlab schema [-o FILE]                       print the JSON Schema of scenario files
-  partlab serve [--addr 127.0.0.1:8000] [--allow-remote] [--cdn URL] [FILE…]
+  partlab serve [--addr 127.0.0.1:8000] [--allow-remote] [render flags] [FILE…]
                                                  preview the site (default: scenarios/*.yaml),
                                                  rendered again and reloaded on every save
+  partlab init DIR                               scaffold a course repository in DIR: a starter
+                                                 scenario, site.yaml, package.json pinning
+                                                 ECharts and a GitHub Pages workflow
+
+The render flags say how pages load ECharts: --self-contained inlines it (and the
+results) into every page; --cdn URL loads it from URL; --echarts PATH copies the
+echarts.min.js at PATH (default $PARTLAB_ECHARTS, else node_modules/echarts, looked
+up from the working directory upwards, as npm ci installs it).
 
 render, results, validate, check and serve also take the compute flags: --engine
 sim|kafka|both, --brokers host:port,… and --timeout 30s run the grids on a Kafka
@@ -144,11 +156,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		testHookRun()
 	}
 	if len(args) == 0 {
-		files, err := defaultScenarios()
-		if err != nil {
-			return err
-		}
-		return renderSite(ctx, files, defaultOut, report.Site{}, &computeFlags{budget: defaultBudget}, false, stderr)
+		return renderDefault(ctx, nil, stderr)
 	}
 	switch args[0] {
 	case "render":
@@ -165,12 +173,38 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		return schema(args[1:], stdout, stderr)
 	case "serve":
 		return serveCmd(ctx, args[1:], stdout, stderr)
+	case "init":
+		return initCmd(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
 	}
+	if strings.HasPrefix(args[0], "-") {
+		return renderDefault(ctx, args, stderr)
+	}
 	fmt.Fprint(stderr, usage)
 	return usageError{fmt.Errorf("unknown command %q", args[0])}
+}
+
+// renderDefault is partlab without a command: every scenarios/*.yaml into
+// out/, with the render flags.
+func renderDefault(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := newFlags("partlab", stderr)
+	rf := addRenderFlags(fs)
+	if err := fs.Parse(args); err != nil {
+		return usageError{err}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("partlab without a command renders scenarios/*.yaml and takes no files (got %q): use partlab render FILE…", fs.Arg(0))}
+	}
+	if err := rf.check(); err != nil {
+		return err
+	}
+	files, err := defaultScenarios()
+	if err != nil {
+		return err
+	}
+	return renderSite(ctx, files, defaultOut, rf, &computeFlags{budget: defaultBudget}, false, stderr)
 }
 
 // defaultScenarios are the files partlab and partlab serve take when given
@@ -254,8 +288,7 @@ const defaultOut = "out"
 func render(ctx context.Context, args []string, stderr io.Writer) error {
 	fs := newFlags("render", stderr)
 	out := fs.String("o", defaultOut, "write the site into `DIR`")
-	self := fs.Bool("self-contained", false, "inline ECharts and the results: each page is one file that refers to no other")
-	cdn := fs.String("cdn", "", "load ECharts from `URL` instead of copying it into DIR/assets")
+	rf := addRenderFlags(fs)
 	strictly := fs.Bool("strict", false, "fail, writing nothing, when an expectation of a scenario does not hold")
 	flags := addComputeFlags(fs)
 	if err := fs.Parse(args); err != nil {
@@ -266,39 +299,42 @@ func render(ctx context.Context, args []string, stderr io.Writer) error {
 		return usageError{errors.New("render takes one or more scenario files")}
 	case *out == "":
 		return usageError{errors.New("-o needs a directory (got an empty name)")}
-	case *self && *cdn != "":
-		return usageError{errors.New("--self-contained and --cdn exclude each other")}
 	}
-	return renderSite(ctx, fs.Args(), *out, report.Site{SelfContained: *self, CDN: *cdn}, flags, *strictly, stderr)
+	if err := rf.check(); err != nil {
+		return err
+	}
+	return renderSite(ctx, fs.Args(), *out, rf, flags, *strictly, stderr)
 }
 
 // renderSite computes every scenario, then writes the site into dir; a bad
 // scenario, or with strictly a missed expectation, stops it before anything
 // is written.
-func renderSite(ctx context.Context, files []string, dir string, site report.Site, flags *computeFlags, strictly bool, stderr io.Writer) error {
-	var errs []error
+func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags, flags *computeFlags, strictly bool, stderr io.Writer) error {
+	var (
+		notebooks []report.Notebook
+		errs      []error
+	)
 	for _, f := range files {
 		nb, err := compute(ctx, f, flags, stderr)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		site.Notebooks = append(site.Notebooks, nb)
+		notebooks = append(notebooks, nb)
 	}
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
 	if strictly {
-		if err := strict(site.Notebooks); err != nil {
+		if err := strict(notebooks); err != nil {
 			return err
 		}
 	}
-	if site.CDN == "" {
-		var err error
-		if site.ECharts, err = echartsScript(); err != nil {
-			return err
-		}
+	site, err := rf.site()
+	if err != nil {
+		return err
 	}
+	site.Notebooks = notebooks
 	if ctx.Err() != nil {
 		return context.Cause(ctx)
 	}

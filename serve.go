@@ -40,13 +40,16 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := newFlags("serve", stderr)
 	addr := fs.String("addr", defaultAddr, "listen on `host:port`")
 	remote := fs.Bool("allow-remote", false, "let --addr be an address other machines can reach")
-	cdn := fs.String("cdn", "", "load ECharts from `URL` instead of node_modules")
+	rf := addRenderFlags(fs)
 	flags := addComputeFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
 	if err := checkAddr(*addr, *remote); err != nil {
 		return usageError{err}
+	}
+	if err := rf.check(); err != nil {
+		return err
 	}
 	files := fs.Args()
 	if len(files) == 0 {
@@ -55,12 +58,9 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	}
-	site := report.Site{CDN: *cdn}
-	if site.CDN == "" {
-		var err error
-		if site.ECharts, err = echartsScript(); err != nil {
-			return err
-		}
+	site, err := rf.site()
+	if err != nil {
+		return err
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {

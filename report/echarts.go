@@ -27,7 +27,7 @@ func FindECharts(dir string) (string, error) {
 			return "", err
 		}
 		if filepath.Dir(d) == d {
-			return "", fmt.Errorf("%s not found in %s or above: run `npm ci` in the project (package.json pins ECharts), or pass --cdn URL", echartsModule, abs)
+			return "", fmt.Errorf("%s not found in %s or above: run `npm ci` where package.json pins echarts (`partlab init` writes one), pass --echarts PATH (or set PARTLAB_ECHARTS) to an echarts.min.js, or pass --cdn URL", echartsModule, abs)
 		}
 	}
 }
