@@ -1,7 +1,7 @@
 // Command partlab turns scenario files into reports on partitioned logs.
 //
 //	partlab                                   render every scenarios/*.yaml into out/
-//	partlab render [-o DIR] [--self-contained | --cdn URL] [compute flags] FILE…
+//	partlab render [-o DIR] [--self-contained | --cdn URL] [--pdf] [compute flags] FILE…
 //	partlab results [--format json|csv|text] [compute flags] FILE
 //	partlab validate [compute flags] FILE…
 //	partlab check [--junit FILE] [compute flags] FILE…
@@ -94,9 +94,10 @@ var testHookRun func()
 
 const usage = `usage:
   partlab                                        render every scenarios/*.yaml into out/
-  partlab render [-o DIR] [--self-contained | --cdn URL] [--strict] FILE…
+  partlab render [-o DIR] [--self-contained | --cdn URL] [--strict] [--pdf] FILE…
                                                  render the given scenario files; --strict
-                                                 writes nothing if an expectation misses
+                                                 writes nothing if an expectation misses;
+                                                 --pdf prints each page to NAME/NAME.pdf
   partlab results [--format json|csv|text] FILE  print one scenario's results
   partlab validate FILE…                         check scenario files and their cost, as render
                                                  would; prints nothing on stdout
@@ -148,7 +149,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		if err != nil {
 			return err
 		}
-		return renderSite(ctx, files, defaultOut, report.Site{}, &computeFlags{budget: defaultBudget}, false, stderr)
+		return renderSite(ctx, files, defaultOut, report.Site{}, &computeFlags{budget: defaultBudget}, false, "", stderr)
 	}
 	switch args[0] {
 	case "render":
@@ -257,6 +258,7 @@ func render(ctx context.Context, args []string, stderr io.Writer) error {
 	self := fs.Bool("self-contained", false, "inline ECharts and the results: each page is one file that refers to no other")
 	cdn := fs.String("cdn", "", "load ECharts from `URL` instead of copying it into DIR/assets")
 	strictly := fs.Bool("strict", false, "fail, writing nothing, when an expectation of a scenario does not hold")
+	pdf := fs.Bool("pdf", false, "also print each page to NAME/NAME.pdf with the headless Chromium on PATH")
 	flags := addComputeFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
@@ -269,13 +271,22 @@ func render(ctx context.Context, args []string, stderr io.Writer) error {
 	case *self && *cdn != "":
 		return usageError{errors.New("--self-contained and --cdn exclude each other")}
 	}
-	return renderSite(ctx, fs.Args(), *out, report.Site{SelfContained: *self, CDN: *cdn}, flags, *strictly, stderr)
+	var chromium string
+	if *pdf {
+		// Before anything is computed: without a browser nothing is written.
+		var err error
+		if chromium, err = report.FindChromium(); err != nil {
+			return err
+		}
+	}
+	return renderSite(ctx, fs.Args(), *out, report.Site{SelfContained: *self, CDN: *cdn}, flags, *strictly, chromium, stderr)
 }
 
-// renderSite computes every scenario, then writes the site into dir; a bad
+// renderSite computes every scenario, then writes the site into dir, with
+// each page printed to PDF by the Chromium at chromium if set; a bad
 // scenario, or with strictly a missed expectation, stops it before anything
 // is written.
-func renderSite(ctx context.Context, files []string, dir string, site report.Site, flags *computeFlags, strictly bool, stderr io.Writer) error {
+func renderSite(ctx context.Context, files []string, dir string, site report.Site, flags *computeFlags, strictly bool, chromium string, stderr io.Writer) error {
 	var errs []error
 	for _, f := range files {
 		nb, err := compute(ctx, f, flags, stderr)
@@ -303,6 +314,9 @@ func renderSite(ctx context.Context, files []string, dir string, site report.Sit
 		return context.Cause(ctx)
 	}
 	defer onInterrupt(ctx, removeNewTemps(filepath.Join(filepath.Dir(filepath.Clean(dir)), "."+filepath.Base(dir)+".tmp-*")))()
+	if chromium != "" {
+		return site.WritePrinted(ctx, dir, chromium, stderr)
+	}
 	return site.Write(dir, stderr)
 }
 

@@ -35,6 +35,9 @@ type heading struct {
 type doc struct {
 	ids      parser.IDs
 	headings []heading
+	// images, when set, reads the page's local images; without it images
+	// are left as written.
+	images *imageSet
 }
 
 func newDoc(reserved ...string) *doc {
@@ -76,6 +79,11 @@ func (d *doc) html(src string) (template.HTML, error) {
 	source := []byte(src)
 	ctx := parser.NewContext(parser.WithIDs(d.ids))
 	root := markdown.Parser().Parse(text.NewReader(source), parser.WithContext(ctx))
+	if d.images != nil {
+		if err := d.images.images(root); err != nil {
+			return "", err
+		}
+	}
 	err := ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		h, ok := n.(*ast.Heading)
 		if !ok || !entering {
