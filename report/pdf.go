@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -147,6 +149,13 @@ func printPage(browser context.Context, name string) ([]byte, error) {
 	if err := wait("print"); err != nil {
 		return nil, err
 	}
+	// A link to a file beside the page (results.json, the index) would be
+	// an absolute file:// link into the temporary folder: useless in the
+	// PDF, and different each run. It stays as text; links to the web and
+	// within the page stay links.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](localLinks)); err != nil {
+		return nil, err
+	}
 	yes := true
 	res, err := chromedp.Call(ctx, cdppage.PrintToPDF, cdppage.PrintToPDFParams{
 		PrintBackground:   &yes,
@@ -159,5 +168,24 @@ func printPage(browser context.Context, name string) ([]byte, error) {
 	if len(res.Data) == 0 {
 		return nil, errors.New("chromium returned an empty PDF")
 	}
-	return res.Data, nil
+	return reproducible(res.Data), nil
+}
+
+// localLinks unlinks the page's links to other files on disk.
+const localLinks = `(function () {
+	document.querySelectorAll("a[href]").forEach(function (a) {
+		if (a.protocol === "file:" && a.pathname !== location.pathname) { a.removeAttribute("href"); }
+	});
+	return true;
+}())`
+
+// printDate is the date Chromium stamps on a PDF, the one thing that makes
+// two prints of a page differ.
+var printDate = regexp.MustCompile(`/(CreationDate|ModDate) \(D:[^)]*\)`)
+
+// reproducible blanks out the PDF's creation and modification dates, so
+// that the same page prints to the same bytes: spaces of the same length
+// keep the offsets of the PDF's cross-reference table true.
+func reproducible(pdf []byte) []byte {
+	return printDate.ReplaceAllFunc(pdf, func(m []byte) []byte { return bytes.Repeat([]byte(" "), len(m)) })
 }

@@ -142,6 +142,15 @@ func TestPDF(t *testing.T) {
 	if !strings.Contains(string(index), `href="messaging-systems.pdf"`) {
 		t.Error("the page does not link its PDF")
 	}
+	pdf, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, varying := range []string{"partlab-print-", "/CreationDate", "/ModDate"} {
+		if strings.Contains(string(pdf), varying) {
+			t.Errorf("the PDF holds %s, which differs from run to run", varying)
+		}
+	}
 	out, err := exec.Command(pdftotext, "-layout", name, "-").Output()
 	if err != nil {
 		t.Fatalf("pdftotext %s: %v", name, err)
@@ -179,5 +188,16 @@ func TestPDF(t *testing.T) {
 	}
 	if len(pages) < 2 || len(on) < 2 {
 		t.Errorf("the PDF has %d pages, the charts are on %d of them; want the figures on two or more", len(pages), len(on))
+	}
+}
+
+// TestReproduciblePDF checks that a PDF's dates are blanked out with the
+// offsets after them unchanged.
+func TestReproduciblePDF(t *testing.T) {
+	created, modified := "/CreationDate (D:20261130075725+00'00')", "/ModDate (D:20261130075725+00'00')"
+	in := "<</Producer (Skia/PDF m156)\n" + created + "\n" + modified + ">>\nendobj"
+	want := "<</Producer (Skia/PDF m156)\n" + strings.Repeat(" ", len(created)) + "\n" + strings.Repeat(" ", len(modified)) + ">>\nendobj"
+	if got := string(reproducible([]byte(in))); got != want {
+		t.Errorf("reproducible:\n%q\nwant\n%q", got, want)
 	}
 }
