@@ -1,7 +1,7 @@
 // Command partlab turns scenario files into reports on partitioned logs.
 //
 //	partlab [render flags]                    render every scenarios/*.yaml into out/
-//	partlab render [-o DIR] [--strict] [render flags] [compute flags] FILE…
+//	partlab render [-o DIR] [--strict] [--pdf] [render flags] [compute flags] FILE…
 //	partlab results [--format json|csv|text] [compute flags] FILE
 //	partlab validate [compute flags] FILE…
 //	partlab check [--junit FILE] [compute flags] FILE…
@@ -98,9 +98,10 @@ var testHookRun func()
 
 const usage = `usage:
   partlab [render flags]                         render every scenarios/*.yaml into out/
-  partlab render [-o DIR] [--strict] [render flags] FILE…
+  partlab render [-o DIR] [--strict] [--pdf] [render flags] FILE…
                                                  render the given scenario files; --strict
-                                                 writes nothing if an expectation misses
+                                                 writes nothing if an expectation misses;
+                                                 --pdf prints each page to NAME/NAME.pdf
   partlab results [--format json|csv|text] FILE  print one scenario's results
   partlab validate FILE…                         check scenario files and their cost, as render
                                                  would; prints nothing on stdout
@@ -204,7 +205,7 @@ func renderDefault(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return renderSite(ctx, files, defaultOut, rf, &computeFlags{budget: defaultBudget}, false, stderr)
+	return renderSite(ctx, files, defaultOut, rf, &computeFlags{budget: defaultBudget}, false, "", stderr)
 }
 
 // defaultScenarios are the files partlab and partlab serve take when given
@@ -290,6 +291,7 @@ func render(ctx context.Context, args []string, stderr io.Writer) error {
 	out := fs.String("o", defaultOut, "write the site into `DIR`")
 	rf := addRenderFlags(fs)
 	strictly := fs.Bool("strict", false, "fail, writing nothing, when an expectation of a scenario does not hold")
+	pdf := fs.Bool("pdf", false, "also print each page to NAME/NAME.pdf with the headless Chromium on PATH")
 	flags := addComputeFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
@@ -303,13 +305,22 @@ func render(ctx context.Context, args []string, stderr io.Writer) error {
 	if err := rf.check(); err != nil {
 		return err
 	}
-	return renderSite(ctx, fs.Args(), *out, rf, flags, *strictly, stderr)
+	var chromium string
+	if *pdf {
+		// Before anything is computed: without a browser nothing is written.
+		var err error
+		if chromium, err = report.FindChromium(); err != nil {
+			return err
+		}
+	}
+	return renderSite(ctx, fs.Args(), *out, rf, flags, *strictly, chromium, stderr)
 }
 
-// renderSite computes every scenario, then writes the site into dir; a bad
+// renderSite computes every scenario, then writes the site into dir, with
+// each page printed to PDF by the Chromium at chromium if set; a bad
 // scenario, or with strictly a missed expectation, stops it before anything
 // is written.
-func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags, flags *computeFlags, strictly bool, stderr io.Writer) error {
+func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags, flags *computeFlags, strictly bool, chromium string, stderr io.Writer) error {
 	var (
 		notebooks []report.Notebook
 		errs      []error
@@ -339,6 +350,9 @@ func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags
 		return context.Cause(ctx)
 	}
 	defer onInterrupt(ctx, removeNewTemps(filepath.Join(filepath.Dir(filepath.Clean(dir)), "."+filepath.Base(dir)+".tmp-*")))()
+	if chromium != "" {
+		return site.WritePrinted(ctx, dir, chromium, stderr)
+	}
 	return site.Write(dir, stderr)
 }
 

@@ -53,6 +53,9 @@ type doc struct {
 	// predictions are the page's, which predict's markers number.
 	predictions []sim.Prediction
 	texts       int // pieces converted, which prefix their footnotes
+	// images, when set, reads the page's local images; without it images
+	// are left as written.
+	images *imageSet
 }
 
 func newDoc(reserved ...string) *doc {
@@ -97,6 +100,11 @@ func (d *doc) html(src string) (template.HTML, error) {
 	root := markdown.Parser().Parse(text.NewReader(source), parser.WithContext(ctx))
 	d.texts++
 	root.SetAttribute(footnotesAttr, fmt.Appendf(nil, "t%d-", d.texts))
+	if d.images != nil {
+		if err := d.images.images(root); err != nil {
+			return "", err
+		}
+	}
 	err := ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		h, ok := n.(*ast.Heading)
 		if !ok || !entering {

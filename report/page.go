@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -26,6 +27,8 @@ type Options struct {
 	// links its results.json and CSV as data: URLs and refers to no other
 	// file. It wins over ScriptURL.
 	Inline []byte
+	// PDF links the page's NAME.pdf from its header (render --pdf).
+	PDF bool
 }
 
 // pageData is the data of templates/page.html.
@@ -36,6 +39,7 @@ type pageData struct {
 	Overrides         []scenarios.Override // what the command line put over the file
 	Index             string
 	JSON, CSV         template.URL
+	PDF               template.URL // the page's PDF beside it, if printed
 	Script            scriptData
 	Contents          []heading
 	Cells             []cellData
@@ -64,6 +68,18 @@ type pageState struct {
 // Page writes a scenario's page: a header with the source's parameters, the
 // contents, and every cell in order. It writes nothing if any cell fails.
 func Page(w io.Writer, nb Notebook, opt Options) error {
+	b, _, err := renderPage(nb, opt)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// renderPage renders a scenario's page, and returns the images its Markdown
+// names, by their paths relative to the page (none when opt.Inline puts
+// them in the page).
+func renderPage(nb Notebook, opt Options) ([]byte, []file, error) {
 	s := nb.Scenario
 	cells := nb.cells()
 	anchors := []string{"contents", expectAnchor}
@@ -73,21 +89,25 @@ func Page(w io.Writer, nb Notebook, opt Options) error {
 		}
 	}
 	p := newPageState(nb, newDoc(anchors...))
+	p.doc.images = newImageSet(s.File, len(opt.Inline) > 0)
 	d := pageData{
 		Title: s.Title, Name: s.Name, File: filepath.Base(s.File), Source: s.Source, Overrides: s.Overrides,
 		Index: "../" + pageFile,
 		JSON:  fileLink(jsonFile),
 		CSV:   fileLink(csvFile),
 	}
+	if opt.PDF {
+		d.PDF = fileLink(pdfFile(s.Name))
+	}
 	var err error
 	if d.Summary, err = p.authorHTML(summaryText(s)); err != nil {
-		return err
+		return nil, nil, err
 	}
 	if len(opt.Inline) > 0 {
 		d.Index = "" // a self-contained page links no other file
 		d.Script.Inline = inlineScript(opt.Inline)
 		if d.JSON, d.CSV, err = dataLinks(nb); err != nil {
-			return err
+			return nil, nil, err
 		}
 	} else {
 		d.Script.URL = opt.ScriptURL
@@ -95,24 +115,26 @@ func Page(w io.Writer, nb Notebook, opt Options) error {
 	for _, c := range cells {
 		cd, err := p.cell(c)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		d.Cells = append(d.Cells, cd)
 	}
 	d.Contents = p.doc.headings
 	expected, err := nb.Expected()
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if d.Expected = newExpectations(expected); d.Expected != nil {
 		d.Contents = append(d.Contents, heading{ID: expectAnchor, Text: "Expectations", Level: 2})
 	}
 	var buf bytes.Buffer
 	if err := layout.ExecuteTemplate(&buf, "page.html", d); err != nil {
-		return fmt.Errorf("%s: page: %w", s.File, err)
+		return nil, nil, fmt.Errorf("%s: page: %w", s.File, err)
 	}
-	_, err = w.Write(buf.Bytes())
-	return err
+	if len(opt.Inline) > 0 {
+		return buf.Bytes(), nil, nil
+	}
+	return buf.Bytes(), p.doc.images.files, nil
 }
 
 // cell renders one cell with its kind's view and template.
@@ -158,6 +180,15 @@ func (p *pageState) authorHTML(t authorText) (template.HTML, error) {
 		return "", scenarios.ErrorList{p.vocab.textError(t, err)}
 	}
 	h, err := p.doc.html(md)
+	var imgs imageErrors
+	if errors.As(err, &imgs) {
+		list := make(scenarios.ErrorList, len(imgs))
+		for i, e := range imgs {
+			line, col := imageAt(t, e.dest)
+			list[i] = &scenarios.Error{File: p.nb.Scenario.File, Line: line, Col: col, Field: t.field, Msg: e.Error()}
+		}
+		return "", list
+	}
 	if err != nil {
 		return "", scenarios.ErrorList{{File: p.nb.Scenario.File, Line: t.at.Line, Col: t.at.Col, Field: t.field, Msg: err.Error()}}
 	}

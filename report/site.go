@@ -15,6 +15,8 @@ import (
 //
 //	index.html
 //	messaging-systems/index.html, results.json, results.csv
+//	messaging-systems/messaging-systems.pdf (render --pdf)
+//	messaging-systems/img/diagram.png (the images its Markdown names)
 //	assets/echarts.min.js
 const (
 	pageFile    = "index.html"
@@ -33,6 +35,8 @@ type Site struct {
 	SelfContained bool
 	// CDN, when set, is the URL pages load ECharts from; ECharts is unused.
 	CDN string
+	// pdf links each page's PDF from its header: WritePrinted prints them.
+	pdf bool
 }
 
 // A file is one output of a site, relative to its directory.
@@ -48,7 +52,7 @@ var pageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 // files renders the whole site in memory, so that nothing is written unless
 // every page renders.
 func (s Site) files() ([]file, error) {
-	var opt Options
+	opt := Options{PDF: s.pdf}
 	var out []file
 	switch {
 	case s.CDN != "":
@@ -74,12 +78,15 @@ func (s Site) files() ([]file, error) {
 			continue
 		}
 		seen[name] = nb.Scenario.File
-		page, results, table, err := render(nb, opt)
+		page, images, results, table, err := render(nb, opt)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
 		out = append(out, file{name + "/" + pageFile, page}, file{name + "/" + jsonFile, results}, file{name + "/" + csvFile, table})
+		for _, img := range images {
+			out = append(out, file{name + "/" + img.path, img.data})
+		}
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
@@ -107,19 +114,20 @@ func (s Site) Render() (map[string][]byte, error) {
 	return out, nil
 }
 
-// render renders one scenario's page, results.json and CSV.
-func render(nb Notebook, opt Options) (page, results, table []byte, err error) {
-	var p, j, c bytes.Buffer
+// render renders one scenario's page, the images it names, its
+// results.json and CSV.
+func render(nb Notebook, opt Options) (html []byte, images []file, results, table []byte, err error) {
+	var j, c bytes.Buffer
 	if err := JSON(&j, nb); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	if err := CSV(&c, nb); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
-	if err := Page(&p, nb, opt); err != nil {
-		return nil, nil, nil, err
+	if html, images, err = renderPage(nb, opt); err != nil {
+		return nil, nil, nil, nil, err
 	}
-	return p.Bytes(), j.Bytes(), c.Bytes(), nil
+	return html, images, j.Bytes(), c.Bytes(), nil
 }
 
 // dataLinks are a self-contained page's links to its results: data: URLs.

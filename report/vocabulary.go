@@ -208,6 +208,7 @@ func (v *vocabulary) markdown(src string) (string, error) {
 // it reports every error at its file:line:col. Cancelling ctx stops it.
 func Check(ctx context.Context, nb Notebook) error {
 	p := newPageState(nb, newDoc())
+	p.doc.images = newImageSet(nb.Scenario.File, false)
 	p.vocab.ctx = ctx
 	var errs scenarios.ErrorList
 	for _, t := range authorTexts(nb.Scenario) {
