@@ -1,12 +1,12 @@
 // Command partlab turns scenario files into reports on partitioned logs.
 //
-//	partlab                                   render every scenarios/*.yaml into out/
-//	partlab render [-o DIR] [--self-contained | --cdn URL] [compute flags] FILE…
+//	partlab                                   render every scenarios/*.yaml into out/, --clean
+//	partlab render [-o DIR] [--self-contained | --cdn URL] [--site FILE] [--clean] [compute flags] FILE…
 //	partlab results [--format json|csv|text] [compute flags] FILE
-//	partlab validate [compute flags] FILE…
+//	partlab validate [--site FILE] [compute flags] FILE…
 //	partlab check [--junit FILE] [compute flags] FILE…
 //	partlab diff [--format text|markdown|json] OLD NEW
-//	partlab schema [-o FILE]
+//	partlab schema [--site] [-o FILE]
 //	partlab serve [--addr 127.0.0.1:8000] [--cdn URL] [compute flags] [FILE…]
 //
 // The compute flags include the parameters --set PATH=VALUE and --params FILE.
@@ -93,19 +93,23 @@ func exitCode(err error) int {
 var testHookRun func()
 
 const usage = `usage:
-  partlab                                        render every scenarios/*.yaml into out/
-  partlab render [-o DIR] [--self-contained | --cdn URL] [--strict] FILE…
-                                                 render the given scenario files; --strict
-                                                 writes nothing if an expectation misses
+  partlab                                        render every scenarios/*.yaml into out/ with
+                                                 site.yaml's settings, as render --clean
+  partlab render [-o DIR] [--self-contained | --cdn URL] [--strict] [--site FILE] [--clean] FILE…
+                                                 add the given scenario files' pages to DIR's
+                                                 site; --strict writes nothing if an
+                                                 expectation misses; --clean removes the pages
+                                                 whose scenario file is gone
   partlab results [--format json|csv|text] FILE  print one scenario's results
-  partlab validate FILE…                         check scenario files and their cost, as render
-                                                 would; prints nothing on stdout
+  partlab validate [--site FILE] FILE…           check scenario files and their cost, and
+                                                 site.yaml, as render would; prints nothing
   partlab check [--junit FILE] FILE…             compute, write no page, print the expectations
                                                  that miss (exit 1); --junit writes a JUnit report
   partlab diff [--format text|markdown|json] OLD NEW
                                                  the figures and conclusions that changed between
                                                  two results.json or output folders (exit 1)
-  partlab schema [-o FILE]                       print the JSON Schema of scenario files
+  partlab schema [--site] [-o FILE]              print the JSON Schema of scenario files, or
+                                                 with --site of site.yaml
   partlab serve [--addr 127.0.0.1:8000] [--allow-remote] [--cdn URL] [FILE…]
                                                  preview the site (default: scenarios/*.yaml),
                                                  rendered again and reloaded on every save
@@ -148,7 +152,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 		if err != nil {
 			return err
 		}
-		return renderSite(ctx, files, defaultOut, report.Site{}, &computeFlags{budget: defaultBudget}, false, stderr)
+		settings, err := loadSite("", files)
+		if err != nil {
+			return err
+		}
+		return renderSite(ctx, files, defaultOut, report.Site{Settings: settings, Clean: true}, &computeFlags{budget: defaultBudget}, false, stderr)
 	}
 	switch args[0] {
 	case "render":
@@ -232,6 +240,7 @@ func results(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // validate finds everything render would, in every file, and writes nothing.
 func validate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("validate", stderr)
+	site := siteFlag(fs)
 	flags := addComputeFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
@@ -240,6 +249,9 @@ func validate(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usageError{errors.New("validate takes one or more scenario files")}
 	}
 	var errs []error
+	if _, err := loadSite(*site, fs.Args()); err != nil {
+		errs = append(errs, err)
+	}
 	for _, name := range fs.Args() {
 		if _, err := simulate(ctx, name, flags, stderr); err != nil {
 			errs = append(errs, err)
@@ -257,6 +269,8 @@ func render(ctx context.Context, args []string, stderr io.Writer) error {
 	self := fs.Bool("self-contained", false, "inline ECharts and the results: each page is one file that refers to no other")
 	cdn := fs.String("cdn", "", "load ECharts from `URL` instead of copying it into DIR/assets")
 	strictly := fs.Bool("strict", false, "fail, writing nothing, when an expectation of a scenario does not hold")
+	site := siteFlag(fs)
+	clean := fs.Bool("clean", false, "remove the pages of DIR's site whose scenario file is gone (only what partlab wrote)")
 	flags := addComputeFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
@@ -269,7 +283,11 @@ func render(ctx context.Context, args []string, stderr io.Writer) error {
 	case *self && *cdn != "":
 		return usageError{errors.New("--self-contained and --cdn exclude each other")}
 	}
-	return renderSite(ctx, fs.Args(), *out, report.Site{SelfContained: *self, CDN: *cdn}, flags, *strictly, stderr)
+	settings, err := loadSite(*site, fs.Args())
+	if err != nil {
+		return err
+	}
+	return renderSite(ctx, fs.Args(), *out, report.Site{SelfContained: *self, CDN: *cdn, Settings: settings, Clean: *clean}, flags, *strictly, stderr)
 }
 
 // renderSite computes every scenario, then writes the site into dir; a bad

@@ -26,6 +26,9 @@ type Options struct {
 	// links its results.json and CSV as data: URLs and refers to no other
 	// file. It wins over ScriptURL.
 	Inline []byte
+	// site is the page's regions of the site it is part of (see nav.go);
+	// zero for a page alone.
+	site siteRegions
 }
 
 // pageData is the data of templates/page.html.
@@ -40,6 +43,7 @@ type pageData struct {
 	Contents          []heading
 	Cells             []cellData
 	Expected          *expectationsData // nil when the scenario expects nothing
+	Site              siteRegions
 }
 
 type scriptData struct {
@@ -64,6 +68,17 @@ type pageState struct {
 // Page writes a scenario's page: a header with the source's parameters, the
 // contents, and every cell in order. It writes nothing if any cell fails.
 func Page(w io.Writer, nb Notebook, opt Options) error {
+	page, _, err := renderPage(nb, opt)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(page)
+	return err
+}
+
+// renderPage renders a page, and returns its prose by section for the
+// site's search.
+func renderPage(nb Notebook, opt Options) ([]byte, []section, error) {
 	s := nb.Scenario
 	cells := nb.cells()
 	anchors := []string{"contents", expectAnchor}
@@ -78,16 +93,18 @@ func Page(w io.Writer, nb Notebook, opt Options) error {
 		Index: "../" + pageFile,
 		JSON:  fileLink(jsonFile),
 		CSV:   fileLink(csvFile),
+		Site:  opt.site,
 	}
 	var err error
 	if d.Summary, err = p.authorHTML(summaryText(s)); err != nil {
-		return err
+		return nil, nil, err
 	}
 	if len(opt.Inline) > 0 {
 		d.Index = "" // a self-contained page links no other file
+		d.Site = siteRegions{}
 		d.Script.Inline = inlineScript(opt.Inline)
 		if d.JSON, d.CSV, err = dataLinks(nb); err != nil {
-			return err
+			return nil, nil, err
 		}
 	} else {
 		d.Script.URL = opt.ScriptURL
@@ -95,24 +112,23 @@ func Page(w io.Writer, nb Notebook, opt Options) error {
 	for _, c := range cells {
 		cd, err := p.cell(c)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		d.Cells = append(d.Cells, cd)
 	}
 	d.Contents = p.doc.headings
 	expected, err := nb.Expected()
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if d.Expected = newExpectations(expected); d.Expected != nil {
 		d.Contents = append(d.Contents, heading{ID: expectAnchor, Text: "Expectations", Level: 2})
 	}
 	var buf bytes.Buffer
 	if err := layout.ExecuteTemplate(&buf, "page.html", d); err != nil {
-		return fmt.Errorf("%s: page: %w", s.File, err)
+		return nil, nil, fmt.Errorf("%s: page: %w", s.File, err)
 	}
-	_, err = w.Write(buf.Bytes())
-	return err
+	return buf.Bytes(), p.doc.sections, nil
 }
 
 // cell renders one cell with its kind's view and template.
