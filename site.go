@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"partlab/scenarios"
@@ -39,7 +40,8 @@ func loadSite(name string, files []string) (*scenarios.Site, error) {
 	for _, f := range append(beside, files...) {
 		known = append(known, strings.TrimSuffix(filepath.Base(f), filepath.Ext(f)))
 	}
-	if err := s.CheckOrder(known); err != nil {
+	slices.Sort(known)
+	if err := s.CheckOrder(slices.Compact(known)); err != nil {
 		return nil, err
 	}
 	return s, nil
