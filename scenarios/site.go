@@ -102,7 +102,7 @@ var siteSpec = object[Site]{
 var homeSpec = object[Home]{fields: []field[Home]{
 	{name: "text", doc: "the link's text", value: text{}, required: true,
 		set: to(func(h *Home, v string) { h.Text = v })},
-	{name: "url", doc: "the link: an http(s) URL or a path relative to the site's pages", value: text{}, required: true,
+	{name: "url", doc: "the link: an http(s) URL, or a path relative to the site's root folder", value: text{}, required: true,
 		set: to(func(h *Home, v string) { h.URL = v })},
 }}
 
