@@ -250,3 +250,29 @@ func TestSearchBounds(t *testing.T) {
 		t.Errorf("a page of %d sections has %d entries, want %d", len(sections), n, maxSections+1)
 	}
 }
+
+// TestManifestRefused checks that a manifest that is no JSON, or lists a
+// path outside the site, stops the render before out/ changes: partlab
+// removes nothing it cannot show it wrote there.
+func TestManifestRefused(t *testing.T) {
+	nbs := course(t, t.TempDir())
+	tests := []struct{ name, manifest, want string }{
+		{"not json", "{", "remove it to start the site afresh"},
+		{"outside", `{"pages": [{"name": "a", "files": ["../secret"]}]}`, `page "a" lists "../secret", outside the site`},
+		{"absolute", `{"files": ["/etc/passwd"]}`, `lists "/etc/passwd", outside the site`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			os.Mkdir(out, 0o755)
+			os.WriteFile(filepath.Join(out, manifestFile), []byte(tt.manifest), 0o644)
+			err := Site{Notebooks: []Notebook{nbs["a"]}, ECharts: fakeECharts, Clean: true}.Write(out, io.Discard)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want an error with %s", err, tt.want)
+			}
+			if got := tree(t, out); len(got) != 1 {
+				t.Errorf("out/ holds %d files after the refused render, want the manifest alone", len(got))
+			}
+		})
+	}
+}

@@ -65,6 +65,11 @@ func readManifest(dir string) (*manifest, error) {
 			}
 		}
 	}
+	for _, f := range m.Files {
+		if !inside(f) {
+			return nil, fmt.Errorf("%s: lists %q, outside the site", name, f)
+		}
+	}
 	return &m, nil
 }
 

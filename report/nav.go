@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net/url"
 	"slices"
+	"strings"
 
 	"partlab/scenarios"
 )
@@ -84,7 +85,7 @@ func (n *navigation) data(name string) navData {
 	}
 	if s.Home.Text != "" {
 		home := s.Home
-		if u, err := url.Parse(home.URL); err == nil && !u.IsAbs() && !bytes.HasPrefix([]byte(home.URL), []byte("/")) {
+		if u, err := url.Parse(home.URL); err == nil && !u.IsAbs() && !strings.HasPrefix(home.URL, "/") {
 			home.URL = d.Root + home.URL
 		}
 		d.Home = &home

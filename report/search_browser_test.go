@@ -17,8 +17,8 @@ import (
 // in headless Chromium from file://, types "ceiling" into the search box of
 // the index and of the lesson's page: the results list links the lab's
 // page and its sections, and following the first link opens the lab.
-// Screenshots at 1280 and 390 pixels, light and dark, go to
-// out/screenshots/ with the box open.
+// Screenshots of the window at 1280 and 390 pixels, light and dark, go to
+// out/screenshots/ with the results open.
 func TestSearchBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the browser test in -short mode")
@@ -81,7 +81,7 @@ func TestSearchBrowser(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err == nil {
+			if shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
 				os.WriteFile(filepath.Join(shots, tt.name+".png"), shot, 0o644)
 			}
 			lab := "file://" + filepath.Join(site, "day-24-partitions", pageFile)

@@ -5,10 +5,8 @@ import (
 	"encoding/xml"
 )
 
-// The site's own files, beside index.html: a site is its pages and these.
-const (
-	sitemapFile = "sitemap.xml"
-)
+// sitemapFile lists the site's pages for search engines, under base_url.
+const sitemapFile = "sitemap.xml"
 
 // siteFiles are the files of the site as a whole: the index, the search
 // data, and as the settings ask the sitemap and the favicon.
