@@ -1,12 +1,12 @@
 // Command partlab turns scenario files into reports on partitioned logs.
 //
-//	partlab [render flags]                    render every scenarios/*.yaml into out/
-//	partlab render [-o DIR] [--strict] [--pdf] [render flags] [compute flags] FILE…
+//	partlab [render flags]                    render every scenarios/*.yaml into out/, --clean
+//	partlab render [-o DIR] [--strict] [--pdf] [--site FILE] [--clean] [render flags] [compute flags] FILE…
 //	partlab results [--format json|csv|text] [compute flags] FILE
-//	partlab validate [compute flags] FILE…
+//	partlab validate [--site FILE] [compute flags] FILE…
 //	partlab check [--junit FILE] [compute flags] FILE…
 //	partlab diff [--format text|markdown|json] OLD NEW
-//	partlab schema [-o FILE]
+//	partlab schema [--site] [-o FILE]
 //	partlab serve [--addr 127.0.0.1:8000] [render flags] [compute flags] [FILE…]
 //	partlab init DIR                          scaffold a course repository in DIR
 //
@@ -28,6 +28,7 @@ import (
 	"strings"
 
 	"partlab/report"
+	"partlab/scenarios"
 )
 
 func main() {
@@ -97,20 +98,24 @@ func exitCode(err error) int {
 var testHookRun func()
 
 const usage = `usage:
-  partlab [render flags]                         render every scenarios/*.yaml into out/
-  partlab render [-o DIR] [--strict] [--pdf] [render flags] FILE…
-                                                 render the given scenario files; --strict
-                                                 writes nothing if an expectation misses;
-                                                 --pdf prints each page to NAME/NAME.pdf
+  partlab [render flags]                         render every scenarios/*.yaml into out/ with
+                                                 site.yaml's settings, as render --clean
+  partlab render [-o DIR] [--strict] [--pdf] [--site FILE] [--clean] [render flags] FILE…
+                                                 add the given scenario files' pages to DIR's
+                                                 site; --strict writes nothing if an
+                                                 expectation misses; --pdf prints each page to
+                                                 NAME/NAME.pdf; --clean removes the pages
+                                                 whose scenario file is gone
   partlab results [--format json|csv|text] FILE  print one scenario's results
-  partlab validate FILE…                         check scenario files and their cost, as render
-                                                 would; prints nothing on stdout
+  partlab validate [--site FILE] FILE…           check scenario files and their cost, and
+                                                 site.yaml, as render would; prints nothing
   partlab check [--junit FILE] FILE…             compute, write no page, print the expectations
                                                  that miss (exit 1); --junit writes a JUnit report
   partlab diff [--format text|markdown|json] OLD NEW
                                                  the figures and conclusions that changed between
                                                  two results.json or output folders (exit 1)
-  partlab schema [-o FILE]                       print the JSON Schema of scenario files
+  partlab schema [--site] [-o FILE]              print the JSON Schema of scenario files, or
+                                                 with --site of site.yaml
   partlab serve [--addr 127.0.0.1:8000] [--allow-remote] [render flags] [FILE…]
                                                  preview the site (default: scenarios/*.yaml),
                                                  rendered again and reloaded on every save
@@ -205,7 +210,18 @@ func renderDefault(ctx context.Context, args []string, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return renderSite(ctx, files, defaultOut, rf, &computeFlags{budget: defaultBudget}, false, "", stderr)
+	settings, err := loadSite("", files)
+	if err != nil {
+		return err
+	}
+	return renderSite(ctx, files, defaultOut, rf, siteChoice{settings, true}, &computeFlags{budget: defaultBudget}, false, "", stderr)
+}
+
+// siteChoice is what a render knows of the site beyond its pages: its
+// settings (site.yaml) and whether pages whose scenario is gone go too.
+type siteChoice struct {
+	settings *scenarios.Site
+	clean    bool
 }
 
 // defaultScenarios are the files partlab and partlab serve take when given
@@ -267,6 +283,7 @@ func results(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // validate finds everything render would, in every file, and writes nothing.
 func validate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("validate", stderr)
+	site := siteFlag(fs)
 	flags := addComputeFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
@@ -275,6 +292,9 @@ func validate(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usageError{errors.New("validate takes one or more scenario files")}
 	}
 	var errs []error
+	if _, err := loadSite(*site, fs.Args()); err != nil {
+		errs = append(errs, err)
+	}
 	for _, name := range fs.Args() {
 		if _, err := simulate(ctx, name, flags, stderr); err != nil {
 			errs = append(errs, err)
@@ -292,6 +312,8 @@ func render(ctx context.Context, args []string, stderr io.Writer) error {
 	rf := addRenderFlags(fs)
 	strictly := fs.Bool("strict", false, "fail, writing nothing, when an expectation of a scenario does not hold")
 	pdf := fs.Bool("pdf", false, "also print each page to NAME/NAME.pdf with the headless Chromium on PATH")
+	site := siteFlag(fs)
+	clean := fs.Bool("clean", false, "remove the pages of DIR's site whose scenario file is gone (only what partlab wrote)")
 	flags := addComputeFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
@@ -313,14 +335,18 @@ func render(ctx context.Context, args []string, stderr io.Writer) error {
 			return err
 		}
 	}
-	return renderSite(ctx, fs.Args(), *out, rf, flags, *strictly, chromium, stderr)
+	settings, err := loadSite(*site, fs.Args())
+	if err != nil {
+		return err
+	}
+	return renderSite(ctx, fs.Args(), *out, rf, siteChoice{settings, *clean}, flags, *strictly, chromium, stderr)
 }
 
 // renderSite computes every scenario, then writes the site into dir, with
 // each page printed to PDF by the Chromium at chromium if set; a bad
 // scenario, or with strictly a missed expectation, stops it before anything
 // is written.
-func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags, flags *computeFlags, strictly bool, chromium string, stderr io.Writer) error {
+func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags, sc siteChoice, flags *computeFlags, strictly bool, chromium string, stderr io.Writer) error {
 	var (
 		notebooks []report.Notebook
 		errs      []error
@@ -345,7 +371,7 @@ func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags
 	if err != nil {
 		return err
 	}
-	site.Notebooks = notebooks
+	site.Notebooks, site.Settings, site.Clean = notebooks, sc.settings, sc.clean
 	if ctx.Err() != nil {
 		return context.Cause(ctx)
 	}

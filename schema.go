@@ -9,22 +9,28 @@ import (
 	"partlab/scenarios"
 )
 
-// schema prints the JSON Schema of scenario files, or writes it to -o FILE
+// schema prints the JSON Schema of scenario files, or with --site of site
+// settings, or writes it to -o FILE
 // through a temporary file and a rename, so that FILE is never half written.
 func schema(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("schema", stderr)
 	out := fs.String("o", "", "write the schema to `FILE` instead of standard output")
+	site := fs.Bool("site", false, "the schema of the site settings, site.yaml")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
 	if fs.NArg() != 0 {
 		return usageError{errors.New("schema takes no arguments")}
 	}
+	data := scenarios.Schema()
+	if *site {
+		data = scenarios.SiteSchema()
+	}
 	if *out == "" {
-		_, err := stdout.Write(scenarios.Schema())
+		_, err := stdout.Write(data)
 		return err
 	}
-	return writeFile(*out, scenarios.Schema())
+	return writeFile(*out, data)
 }
 
 // writeFile replaces path with data whole or not at all.

@@ -34,7 +34,7 @@ func BenchmarkSiteFiles(b *testing.B) {
 	s := Site{Notebooks: []Notebook{lesson(b)}, ECharts: fakeECharts}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := s.files(); err != nil {
+		if _, err := s.files(nil, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -92,10 +92,11 @@ func BenchmarkSiteWrite(b *testing.B) {
 
 // BenchmarkPublish measures the publish alone of that site, rendered once.
 func BenchmarkPublish(b *testing.B) {
-	files, err := shipped(b).files()
+	site, err := shipped(b).files(nil, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
+	files := site.files
 	out := filepath.Join(b.TempDir(), "out")
 	b.ReportAllocs()
 	for b.Loop() {

@@ -2,42 +2,85 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"html/template"
 	"io"
 
-	"partlab/sim"
+	"partlab/scenarios"
 )
+
+// indexData is the data of templates/index.html: the site's settings and
+// its pages in site order.
+type indexData struct {
+	Title   string
+	Intro   template.HTML
+	Site    siteRegions
+	Entries []indexEntry
+}
 
 // indexEntry is one scenario on the index page.
 type indexEntry struct {
-	Title     string
-	Summary   template.HTML
-	Source    sim.Source
-	Link      string
-	JSON, CSV string
+	manifestPage
+	Link, JSON, CSV string
 }
 
-// Index writes the page that lists every notebook: its title, its summary
-// (with the summary's template values) and links to its page and results.
+// Index writes the page that lists every notebook, in a site of its own
+// with the default settings: its title, its summary (with the summary's
+// template values) and links to its page and results.
 func Index(w io.Writer, nbs []Notebook) error {
-	d := newDoc()
-	entries := make([]indexEntry, len(nbs))
+	pages := make([]manifestPage, len(nbs))
 	for i, nb := range nbs {
-		p := newPageState(nb, d)
-		summary, err := p.authorHTML(summaryText(nb.Scenario))
-		if err != nil {
+		var err error
+		if pages[i], err = newManifestPage(nb, nil); err != nil {
 			return err
 		}
-		dir := nb.Scenario.Name + "/"
-		entries[i] = indexEntry{
-			Title: nb.Scenario.Title, Summary: summary, Source: nb.Scenario.Source,
-			Link: dir + pageFile, JSON: dir + jsonFile, CSV: dir + csvFile,
-		}
 	}
-	var buf bytes.Buffer
-	if err := layout.ExecuteTemplate(&buf, "index.html", entries); err != nil {
+	nav, err := newNavigation(&scenarios.DefaultSite, pages)
+	if err != nil {
 		return err
 	}
-	_, err := w.Write(buf.Bytes())
+	data, err := nav.index()
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(data)
 	return err
+}
+
+// index renders the site's index.
+func (n *navigation) index() ([]byte, error) {
+	d := indexData{Title: n.settings.Title}
+	var err error
+	if d.Intro, err = newDoc().html(n.settings.Intro); err != nil {
+		return nil, fmt.Errorf("%s: intro: %w", n.settings.File, err)
+	}
+	if d.Site, err = n.regions(""); err != nil {
+		return nil, err
+	}
+	for _, p := range n.pages {
+		dir := p.Name + "/"
+		d.Entries = append(d.Entries, indexEntry{manifestPage: p, Link: dir + pageFile, JSON: dir + jsonFile, CSV: dir + csvFile})
+	}
+	var buf bytes.Buffer
+	if err := layout.ExecuteTemplate(&buf, "index.html", d); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// newManifestPage is a notebook's entry in the manifest, with its summary
+// rendered for the index and, when a page was rendered, its search entries.
+func newManifestPage(nb Notebook, sections []section) (manifestPage, error) {
+	s := nb.Scenario
+	p := newPageState(nb, newDoc())
+	summary, err := p.authorHTML(summaryText(s))
+	if err != nil {
+		return manifestPage{}, err
+	}
+	dir := s.Name + "/"
+	return manifestPage{
+		Name: s.Name, Title: s.Title, Source: s.File, Summary: summary, Params: s.Source,
+		Files:  []string{dir + pageFile, dir + jsonFile, dir + csvFile},
+		Search: pageSearch(s.Name, s.Title, sections),
+	}, nil
 }

@@ -56,6 +56,9 @@ type doc struct {
 	// images, when set, reads the page's local images; without it images
 	// are left as written.
 	images *imageSet
+	// sections is the page's prose for the site's search: the text before
+	// the first heading, then each level 2 and 3 heading's.
+	sections []section
 }
 
 func newDoc(reserved ...string) *doc {
@@ -106,14 +109,25 @@ func (d *doc) html(src string) (template.HTML, error) {
 		}
 	}
 	err := ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		h, ok := n.(*ast.Heading)
-		if !ok || !entering {
+		if !entering {
 			return ast.WalkContinue, nil
 		}
-		if id, ok := h.AttributeString("id"); ok && h.Level >= 2 && h.Level <= 3 {
-			d.headings = append(d.headings, heading{ID: string(id.([]byte)), Text: plain(h, source), Level: h.Level})
+		switch n := n.(type) {
+		case *ast.Text:
+			d.addText(n.Segment.Value(source))
+			return ast.WalkContinue, nil
+		case *ast.String:
+			d.addText(n.Value)
+			return ast.WalkContinue, nil
+		case *ast.Heading:
+			if id, ok := n.AttributeString("id"); ok && n.Level >= 2 && n.Level <= 3 {
+				h := heading{ID: string(id.([]byte)), Text: plain(n, source), Level: n.Level}
+				d.headings = append(d.headings, h)
+				d.sections = append(d.sections, section{ID: h.ID, Title: h.Text})
+			}
+			return ast.WalkSkipChildren, nil
 		}
-		return ast.WalkSkipChildren, nil
+		return ast.WalkContinue, nil
 	})
 	if err != nil {
 		return "", err

@@ -29,6 +29,9 @@ type Options struct {
 	Inline []byte
 	// PDF links the page's NAME.pdf from its header (render --pdf).
 	PDF bool
+	// site is the page's regions of the site it is part of (see nav.go);
+	// zero for a page alone.
+	site siteRegions
 }
 
 // pageData is the data of templates/page.html.
@@ -44,6 +47,7 @@ type pageData struct {
 	Contents          []heading
 	Cells             []cellData
 	Expected          *expectationsData // nil when the scenario expects nothing
+	Site              siteRegions
 }
 
 type scriptData struct {
@@ -68,7 +72,7 @@ type pageState struct {
 // Page writes a scenario's page: a header with the source's parameters, the
 // contents, and every cell in order. It writes nothing if any cell fails.
 func Page(w io.Writer, nb Notebook, opt Options) error {
-	b, _, err := renderPage(nb, opt)
+	b, _, _, err := renderPage(nb, opt)
 	if err != nil {
 		return err
 	}
@@ -78,8 +82,8 @@ func Page(w io.Writer, nb Notebook, opt Options) error {
 
 // renderPage renders a scenario's page, and returns the images its Markdown
 // names, by their paths relative to the page (none when opt.Inline puts
-// them in the page).
-func renderPage(nb Notebook, opt Options) ([]byte, []file, error) {
+// them in the page), and its prose by section for the site's search.
+func renderPage(nb Notebook, opt Options) ([]byte, []file, []section, error) {
 	s := nb.Scenario
 	cells := nb.cells()
 	anchors := []string{"contents", expectAnchor}
@@ -95,19 +99,21 @@ func renderPage(nb Notebook, opt Options) ([]byte, []file, error) {
 		Index: "../" + pageFile,
 		JSON:  fileLink(jsonFile),
 		CSV:   fileLink(csvFile),
+		Site:  opt.site,
 	}
 	if opt.PDF {
 		d.PDF = fileLink(pdfFile(s.Name))
 	}
 	var err error
 	if d.Summary, err = p.authorHTML(summaryText(s)); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if len(opt.Inline) > 0 {
 		d.Index = "" // a self-contained page links no other file
+		d.Site = siteRegions{}
 		d.Script.Inline = inlineScript(opt.Inline)
 		if d.JSON, d.CSV, err = dataLinks(nb); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	} else {
 		d.Script.URL = opt.ScriptURL
@@ -115,26 +121,26 @@ func renderPage(nb Notebook, opt Options) ([]byte, []file, error) {
 	for _, c := range cells {
 		cd, err := p.cell(c)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		d.Cells = append(d.Cells, cd)
 	}
 	d.Contents = p.doc.headings
 	expected, err := nb.Expected()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if d.Expected = newExpectations(expected); d.Expected != nil {
 		d.Contents = append(d.Contents, heading{ID: expectAnchor, Text: "Expectations", Level: 2})
 	}
 	var buf bytes.Buffer
 	if err := layout.ExecuteTemplate(&buf, "page.html", d); err != nil {
-		return nil, nil, fmt.Errorf("%s: page: %w", s.File, err)
+		return nil, nil, nil, fmt.Errorf("%s: page: %w", s.File, err)
 	}
 	if len(opt.Inline) > 0 {
-		return buf.Bytes(), nil, nil
+		return buf.Bytes(), nil, p.doc.sections, nil
 	}
-	return buf.Bytes(), p.doc.images.files, nil
+	return buf.Bytes(), p.doc.images.files, p.doc.sections, nil
 }
 
 // cell renders one cell with its kind's view and template.

@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -47,21 +48,28 @@ const pageTimeout = time.Minute
 // failure anywhere leaves dir as it was.
 func (s Site) WritePrinted(ctx context.Context, dir, chromium string, progress io.Writer) error {
 	s.pdf = true
-	files, err := s.files()
-	if err != nil {
-		return err
-	}
-	pdfs, err := printPages(ctx, chromium, files)
-	if err != nil {
-		return err
-	}
-	return publisher{progress: progress}.publish(dir, append(files, pdfs...))
+	return publisher{progress: progress}.update(dir, func(real string) (build, error) {
+		b, err := s.build(real)
+		if err != nil {
+			return build{}, err
+		}
+		var names []string
+		for _, nb := range s.Notebooks {
+			names = append(names, nb.Scenario.Name)
+		}
+		pdfs, err := printPages(ctx, chromium, b.files, names)
+		if err != nil {
+			return build{}, err
+		}
+		b.files = append(b.files, pdfs...)
+		return b, nil
+	})
 }
 
-// printPages writes files into a temporary folder and prints each
-// scenario's page there to A4 PDF, with its backgrounds, as it prints on
+// printPages writes files into a temporary folder and prints the page of
+// each scenario named there to A4 PDF, with its backgrounds, as it prints on
 // paper: print media, charts drawn for the paper.
-func printPages(ctx context.Context, chromium string, files []file) ([]file, error) {
+func printPages(ctx context.Context, chromium string, files []file, names []string) ([]file, error) {
 	tmp, err := os.MkdirTemp("", "partlab-print-")
 	if err != nil {
 		return nil, err
@@ -76,7 +84,7 @@ func printPages(ctx context.Context, chromium string, files []file) ([]file, err
 		if err := os.WriteFile(name, f.data, 0o644); err != nil {
 			return nil, err
 		}
-		if path.Base(f.path) == pageFile && path.Dir(f.path) != "." {
+		if path.Base(f.path) == pageFile && slices.Contains(names, path.Dir(f.path)) {
 			pages = append(pages, f.path)
 		}
 	}

@@ -43,6 +43,14 @@ type publisher struct {
 // publish puts files into dir, a whole site replacing whatever was there,
 // except the files it does not write.
 func (p publisher) publish(dir string, files []file) error {
+	return p.update(dir, func(string) (build, error) { return build{files: files}, nil })
+}
+
+// update publishes the site that make builds from the folder's old one,
+// which it is given as its real path under the lock, so that two renders
+// into one folder each add to the other's site. The files of the old site
+// that the build drops are not kept.
+func (p publisher) update(dir string, next func(old string) (build, error)) error {
 	real, err := target(dir)
 	if err != nil {
 		return err
@@ -65,6 +73,11 @@ func (p publisher) publish(dir string, files []file) error {
 	if err := p.do("cleaned"); err != nil {
 		return err
 	}
+	b, err := next(real)
+	if err != nil {
+		return err
+	}
+	files := b.files
 	tmp, err := os.MkdirTemp(parent, "."+base+".tmp-")
 	if err != nil {
 		return err
@@ -88,7 +101,11 @@ func (p publisher) publish(dir string, files []file) error {
 			return err
 		}
 	}
-	if err := p.keep(real, dir, tmp, ours); err != nil {
+	drop := map[string]bool{}
+	for _, f := range b.drop {
+		drop[f] = true
+	}
+	if err := p.keep(real, dir, tmp, ours, drop); err != nil {
 		return err
 	}
 	if err := syncDirs(tmp); err != nil {
@@ -192,8 +209,10 @@ func recoverLeftovers(parent, base string) error {
 // write: an author's .gitignore or README, pages of other renders. Files
 // keep their permissions; links are copied as links, never followed; a link,
 // or a thing of the wrong kind, where the site writes is an error, which
-// names it under dir, the folder as the user named it.
-func (p publisher) keep(old, dir, tmp string, ours map[string]bool) error {
+// names it under dir, the folder as the user named it. The files in drop,
+// which partlab wrote and the new site has not, are left behind, and the
+// folders they leave empty.
+func (p publisher) keep(old, dir, tmp string, ours, drop map[string]bool) error {
 	err := filepath.WalkDir(old, func(src string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -213,6 +232,9 @@ func (p publisher) keep(old, dir, tmp string, ours map[string]bool) error {
 			return nil // a folder of ours, to look into
 		case written:
 			return fmt.Errorf("%s is not %s, which partlab writes there: remove it", name, entryKind(file))
+		}
+		if drop[filepath.ToSlash(rel)] && d.Type().IsRegular() {
+			return p.do("dropped " + filepath.ToSlash(rel))
 		}
 		dst := filepath.Join(tmp, rel)
 		switch d.Type() {
@@ -239,7 +261,18 @@ func (p publisher) keep(old, dir, tmp string, ours map[string]bool) error {
 	if errors.Is(err, fs.ErrNotExist) && !exists(old) {
 		return nil // a first publish
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	for f := range drop {
+		// Remove fails on a folder that holds anything else, which stays.
+		for d := path.Dir(f); d != "."; d = path.Dir(d) {
+			if os.Remove(filepath.Join(tmp, filepath.FromSlash(d))) != nil {
+				break
+			}
+		}
+	}
+	return nil
 }
 
 // entryKind names what the site writes at a path: a file or a folder.

@@ -84,11 +84,11 @@ func generations(t *testing.T) (a, b []file) {
 
 func siteFiles(t *testing.T, s Site) []file {
 	t.Helper()
-	files, err := s.files()
+	b, err := s.files(nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return files
+	return b.files
 }
 
 // published makes parent/out holding site A and files of an author's that

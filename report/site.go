@@ -2,11 +2,17 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"html/template"
 	"io"
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
+
+	"partlab/scenarios"
 )
 
 // The site's layout: index.html lists the scenarios; each has a directory
@@ -25,7 +31,8 @@ const (
 	echartsPath = "assets/echarts.min.js"
 )
 
-// Site is a set of computed scenarios and how their pages load ECharts.
+// Site is a set of computed scenarios, how their pages load ECharts, and
+// the settings of the site they are added to.
 type Site struct {
 	Notebooks []Notebook
 	// ECharts is the echarts.min.js the pages use (see FindECharts): copied
@@ -37,6 +44,11 @@ type Site struct {
 	CDN string
 	// pdf links each page's PDF from its header: WritePrinted prints them.
 	pdf bool
+	// Settings are the site's (site.yaml); nil for scenarios.DefaultSite.
+	Settings *scenarios.Site
+	// Clean makes Write remove the pages of the folder's site whose
+	// scenario file is gone.
+	Clean bool
 }
 
 // A file is one output of a site, relative to its directory.
@@ -45,20 +57,30 @@ type file struct {
 	data []byte
 }
 
+// A build is a site's files, and the files of the folder's old site that
+// are to go (see manifest).
+type build struct {
+	files []file
+	drop  []string
+}
+
 // pageName is what a scenario's file name may be to name a directory and a
 // link as it is.
 var pageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 // files renders the whole site in memory, so that nothing is written unless
-// every page renders.
-func (s Site) files() ([]file, error) {
+// every page renders: the notebooks' pages added to old, the manifest of
+// the site in the folder, whose pages read reads (nil for none), brought up
+// to date.
+func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (build, error) {
+	settings := cmp.Or(s.Settings, &scenarios.DefaultSite)
 	opt := Options{PDF: s.pdf}
 	var out []file
 	switch {
 	case s.CDN != "":
 		opt.ScriptURL = s.CDN
 	case len(s.ECharts) == 0:
-		return nil, errors.New("no ECharts script to copy or inline")
+		return build{}, errors.New("no ECharts script to copy or inline")
 	case s.SelfContained:
 		opt.Inline = s.ECharts
 	default:
@@ -67,6 +89,8 @@ func (s Site) files() ([]file, error) {
 	}
 	seen := map[string]string{}
 	var errs []error
+	var pages []manifestPage
+	var nbs []Notebook
 	for _, nb := range s.Notebooks {
 		name := nb.Scenario.Name
 		if !pageName.MatchString(name) {
@@ -78,24 +102,91 @@ func (s Site) files() ([]file, error) {
 			continue
 		}
 		seen[name] = nb.Scenario.File
-		page, images, results, table, err := render(nb, opt)
+		p, err := newManifestPage(nb, nil)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		out = append(out, file{name + "/" + pageFile, page}, file{name + "/" + jsonFile, results}, file{name + "/" + csvFile, table})
+		pages, nbs = append(pages, p), append(nbs, nb)
+	}
+	if len(errs) > 0 {
+		return build{}, errors.Join(errs...)
+	}
+	if old == nil {
+		old = &manifest{}
+	}
+	all, gone := old.merge(pages, s.Clean)
+	nav, err := newNavigation(settings, all)
+	if err != nil {
+		return build{}, err
+	}
+	for i, nb := range nbs {
+		o := opt
+		if o.site, err = nav.regions(pages[i].Name); err != nil {
+			return build{}, err
+		}
+		page, images, results, table, sections, err := render(nb, o)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		pages[i].Search = pageSearch(pages[i].Name, pages[i].Title, sections)
+		dir := pages[i].Name + "/"
+		out = append(out, file{dir + pageFile, page}, file{dir + jsonFile, results}, file{dir + csvFile, table})
 		for _, img := range images {
-			out = append(out, file{name + "/" + img.path, img.data})
+			out = append(out, file{dir + img.path, img.data})
+			pages[i].Files = append(pages[i].Files, dir+img.path)
+		}
+		if s.pdf {
+			pages[i].Files = append(pages[i].Files, dir+pdfFile(pages[i].Name))
 		}
 	}
 	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+		return build{}, errors.Join(errs...)
 	}
-	var index bytes.Buffer
-	if err := Index(&index, s.Notebooks); err != nil {
-		return nil, err
+	all, _ = old.merge(pages, s.Clean) // now with the new pages' search
+	nav.pages = sitePages(all, settings.Order)
+	for _, p := range all {
+		if read == nil || seen[p.Name] != "" {
+			continue
+		}
+		patched, err := nav.patched(p.Name, read)
+		if err != nil {
+			return build{}, err
+		}
+		if patched != nil {
+			out = append(out, file{p.Name + "/" + pageFile, patched})
+		}
 	}
-	return append(out, file{pageFile, index.Bytes()}), nil
+	own, err := nav.siteFiles()
+	if err != nil {
+		return build{}, err
+	}
+	out = append(out, own...)
+	m := manifest{Pages: all}
+	for _, f := range own {
+		m.Files = append(m.Files, f.path)
+	}
+	if len(opt.Inline) == 0 && s.CDN == "" || slices.Contains(old.Files, echartsPath) {
+		m.Files = append(m.Files, echartsPath)
+	}
+	m.Files = append(m.Files, manifestFile)
+	slices.Sort(m.Files)
+	data, err := m.encode()
+	if err != nil {
+		return build{}, err
+	}
+	out = append(out, file{manifestFile, data})
+	var drop []string
+	for _, p := range gone {
+		drop = append(drop, p.Files...)
+	}
+	for _, f := range old.Files {
+		if !slices.Contains(m.Files, f) {
+			drop = append(drop, f)
+		}
+	}
+	return build{files: out, drop: drop}, nil
 }
 
 // Render renders the whole site in memory: each output by its path
@@ -103,31 +194,31 @@ func (s Site) files() ([]file, error) {
 // assets/echarts.min.js, …). It is what a server serves without a
 // directory.
 func (s Site) Render() (map[string][]byte, error) {
-	files, err := s.files()
+	b, err := s.files(nil, nil)
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string][]byte, len(files))
-	for _, f := range files {
+	out := make(map[string][]byte, len(b.files))
+	for _, f := range b.files {
 		out[f.path] = f.data
 	}
 	return out, nil
 }
 
 // render renders one scenario's page, the images it names, its
-// results.json and CSV.
-func render(nb Notebook, opt Options) (html []byte, images []file, results, table []byte, err error) {
+// results.json and CSV, and returns the page's prose by section.
+func render(nb Notebook, opt Options) (page []byte, images []file, results, table []byte, sections []section, err error) {
 	var j, c bytes.Buffer
 	if err := JSON(&j, nb); err != nil {
-		return nil, nil, nil, nil, err
+		return nil, nil, nil, nil, nil, err
 	}
 	if err := CSV(&c, nb); err != nil {
-		return nil, nil, nil, nil, err
+		return nil, nil, nil, nil, nil, err
 	}
-	if html, images, err = renderPage(nb, opt); err != nil {
-		return nil, nil, nil, nil, err
+	if page, images, sections, err = renderPage(nb, opt); err != nil {
+		return nil, nil, nil, nil, nil, err
 	}
-	return html, images, j.Bytes(), c.Bytes(), nil
+	return page, images, j.Bytes(), c.Bytes(), sections, nil
 }
 
 // dataLinks are a self-contained page's links to its results: data: URLs.
@@ -142,15 +233,25 @@ func dataLinks(nb Notebook) (results, table template.URL, err error) {
 	return dataURL("application/json", j.Bytes()), dataURL("text/csv", c.Bytes()), nil
 }
 
-// Write renders the site and then publishes it as dir: the whole new site
-// replaces the whole old one in one step (see publisher), so a failed or
-// killed run leaves dir as it was, and a reader never sees a mix. Files in
-// dir that the site does not write are kept. progress gets one line per
-// page.
+// Write renders the site and then publishes it as dir: the notebooks'
+// pages added to the site dir holds (its manifest says which), the index,
+// search and manifest rebuilt for them all, the whole new site replacing
+// the whole old one in one step (see publisher), so a failed or killed run
+// leaves dir as it was, and a reader never sees a mix. With Clean, the
+// pages whose scenario file is gone are removed; files in dir that partlab
+// did not write are kept. progress gets one line per page.
 func (s Site) Write(dir string, progress io.Writer) error {
-	files, err := s.files()
+	return publisher{progress: progress}.update(dir, s.build)
+}
+
+// build renders the site over the one in real, the output folder's real
+// path, which its manifest describes.
+func (s Site) build(real string) (build, error) {
+	old, err := readManifest(real)
 	if err != nil {
-		return err
+		return build{}, err
 	}
-	return publisher{progress: progress}.publish(dir, files)
+	return s.files(old, func(name string) ([]byte, error) {
+		return os.ReadFile(filepath.Join(real, filepath.FromSlash(name)))
+	})
 }

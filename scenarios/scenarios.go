@@ -87,33 +87,10 @@ func Load(path string, overrides ...Override) (*Scenario, error) {
 // The overrides are put over the file's values before they are decoded, and
 // a problem in one is reported at the override.
 func Parse(r io.Reader, name string, overrides ...Override) (*Scenario, error) {
-	src, err := io.ReadAll(io.LimitReader(r, maxFileSize+1))
+	root, src, err := parseDocument(r, name, "scenario", "a mapping with a title and cells")
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, err
 	}
-	if len(src) > maxFileSize {
-		return nil, ErrorList{{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("file is larger than %d bytes", maxFileSize)}}
-	}
-	var doc yaml.Node
-	dec := yaml.NewDecoder(bytes.NewReader(src))
-	if err := dec.Decode(&doc); err != nil {
-		if err == io.EOF {
-			return nil, ErrorList{{File: name, Line: 1, Col: 1, Msg: "empty scenario: want a mapping with a title and cells"}}
-		}
-		return nil, syntaxError(name, err)
-	}
-	var extra yaml.Node
-	if err := dec.Decode(&extra); err != io.EOF {
-		line := extra.Line
-		if err != nil {
-			return nil, syntaxError(name, err)
-		}
-		return nil, ErrorList{{File: name, Line: line, Col: 1, Msg: "more than one YAML document; a scenario is one"}}
-	}
-	if len(doc.Content) == 0 {
-		return nil, ErrorList{{File: name, Line: 1, Col: 1, Msg: "empty scenario: want a mapping with a title and cells"}}
-	}
-	root := doc.Content[0]
 	overrides = slices.Clone(overrides) // applyOverrides places each
 	known := filePaths(root)
 	misplaced := applyOverrides(root, bytes.Count(src, []byte("\n"))+1, overrides)
@@ -130,6 +107,40 @@ func Parse(r io.Reader, name string, overrides ...Override) (*Scenario, error) {
 		return nil, append(d.errs, misplaced...)
 	}
 	return &s, nil
+}
+
+// parseDocument reads one YAML document of at most maxFileSize bytes from
+// r: what (a scenario, a site) is what the file is, and want what its top
+// level must be, for the messages.
+func parseDocument(r io.Reader, name, what, want string) (root *yaml.Node, src []byte, err error) {
+	src, err = io.ReadAll(io.LimitReader(r, maxFileSize+1))
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(src) > maxFileSize {
+		return nil, nil, ErrorList{{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("file is larger than %d bytes", maxFileSize)}}
+	}
+	empty := ErrorList{{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("empty %s: want %s", what, want)}}
+	var doc yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	if err := dec.Decode(&doc); err != nil {
+		if err == io.EOF {
+			return nil, nil, empty
+		}
+		return nil, nil, syntaxError(name, err)
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err != io.EOF {
+		line := extra.Line
+		if err != nil {
+			return nil, nil, syntaxError(name, err)
+		}
+		return nil, nil, ErrorList{{File: name, Line: line, Col: 1, Msg: fmt.Sprintf("more than one YAML document; a %s is one", what)}}
+	}
+	if len(doc.Content) == 0 {
+		return nil, nil, empty
+	}
+	return doc.Content[0], src, nil
 }
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)

@@ -1,10 +1,5 @@
 package scenarios
 
-import (
-	"bytes"
-	"encoding/json"
-)
-
 // schemaDialect is the JSON Schema version Schema writes.
 const schemaDialect = "https://json-schema.org/draft/2020-12/schema"
 
@@ -20,12 +15,5 @@ func Schema() []byte {
 	s["$schema"] = schemaDialect
 	s["title"] = "partlab scenario"
 	s["description"] = "A scenario file of partlab: a title, the seeded source and notebook cells, rendered into a static HTML report."
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(s); err != nil {
-		panic(err) // the schema is built from literals: a failure is a bug here
-	}
-	return b.Bytes()
+	return encodeSchema(s)
 }

@@ -8,6 +8,11 @@
 //
 //	page.html        one scenario's page: header, contents, cells
 //	index.html       the list of every rendered scenario
+//	site.html        the regions every page of a site shares: the head's links,
+//	                 the navigation with the search box, the footer
+//	site.css         the navigation's and search's styles, in site.html's head
+//	search.js        the offline search, written into the site's search.js
+//	                 after its data (not included in pages)
 //	cells/*.html     the templates of the cell kinds: md, offsets, computed.html
 //	                 for grid and every kind of the Day 24 lab, and unknown.html
 //	                 for a kind the report cannot draw yet

@@ -1,0 +1,130 @@
+package scenarios
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"partlab/internal/golden"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"gopkg.in/yaml.v3"
+)
+
+const goodSite = `title: Partitioned Logs
+intro: Welcome.
+home: {text: Course home, url: ../}
+order: [day-24-partitions, messaging-systems]
+base_url: https://example.org/course
+footer: "*ours*"
+`
+
+func TestParseSite(t *testing.T) {
+	s, err := ParseSite(strings.NewReader(goodSite), "site.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Site{File: "site.yaml", Title: "Partitioned Logs", Intro: "Welcome.", Home: Home{"Course home", "../"},
+		Order: []string{"day-24-partitions", "messaging-systems"}, BaseURL: "https://example.org/course/", Footer: "*ours*"}
+	s.orderAt, s.iconAt = nil, Pos{}
+	if s.Title != want.Title || s.Intro != want.Intro || s.Home != want.Home || !slices.Equal(s.Order, want.Order) || s.BaseURL != want.BaseURL || s.Footer != want.Footer {
+		t.Errorf("got %+v, want %+v", *s, want)
+	}
+	d, err := ParseSite(strings.NewReader("{}\n"), "site.yaml")
+	if err != nil || d.Title != DefaultSite.Title {
+		t.Errorf("an empty mapping gives %+v, %v; want the default title", d, err)
+	}
+}
+
+// TestSiteErrors checks that a wrong site file is reported as strictly as a
+// scenario, at file:line:col.
+func TestSiteErrors(t *testing.T) {
+	tests := []struct{ name, src, want string }{
+		{"unknown field", "titel: x\n", `site.yaml:1:1: titel: unknown field (want one of base_url, favicon, footer, home, intro, order, title) (did you mean "title"?)`},
+		{"empty title", "title: ' '\n", "site.yaml:1:8: title: must not be empty"},
+		{"home without url", "home: {text: h}\n", `site.yaml:1:7: home: missing required field "url"`},
+		{"script url", "home: {text: h, url: 'javascript:alert(1)'}\n", `site.yaml:1:22: home.url: must be an http(s) URL or a relative path (got "javascript:alert(1)")`},
+		{"relative base", "base_url: course/\n", `site.yaml:1:11: base_url: must be an absolute http(s) URL such as https://example.org/course/ (got "course/")`},
+		{"duplicate order", "order: [a, a]\n", `site.yaml:1:12: order[1]: duplicate value "a"`},
+		{"favicon outside", "favicon: ../x.png\n", `site.yaml:1:10: favicon: must be a path inside the site file's folder (got "../x.png")`},
+		{"favicon type", "favicon: x.exe\n", `site.yaml:1:10: favicon: must be a .ico, .png, .svg file (got "x.exe")`},
+		{"empty", "", "site.yaml:1:1: empty site file: want a mapping of site settings such as title"},
+		{"not a mapping", "- a\n", "site.yaml:1:1: must be a mapping with fields base_url, favicon, footer, home, intro, order, title"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseSite(strings.NewReader(tt.src), "site.yaml")
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestCheckOrder checks that an order naming no scenario is an error at
+// the name.
+func TestCheckOrder(t *testing.T) {
+	s, err := ParseSite(strings.NewReader("order:\n  - a\n  - lab\n"), "site.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CheckOrder([]string{"a", "labs"}); err == nil || err.Error() != `site.yaml:3:5: order[1]: unknown scenario "lab" (want one of a, labs) (did you mean "labs"?)` {
+		t.Errorf("got %v", err)
+	}
+	if err := s.CheckOrder([]string{"a", "lab"}); err != nil {
+		t.Errorf("got %v, want none", err)
+	}
+}
+
+// TestLoadSiteFavicon reads the favicon beside the file, refuses one over
+// its bound at the field, and names a missing one there.
+func TestLoadSiteFavicon(t *testing.T) {
+	dir := t.TempDir()
+	site := filepath.Join(dir, "site.yaml")
+	os.WriteFile(site, []byte("title: T\nfavicon: icons/i.PNG\n"), 0o644)
+	if _, err := LoadSite(site); err == nil || !strings.HasPrefix(err.Error(), site+":2:10: favicon: open ") {
+		t.Errorf("a missing icon gives %v", err)
+	}
+	os.Mkdir(filepath.Join(dir, "icons"), 0o755)
+	os.WriteFile(filepath.Join(dir, "icons", "i.PNG"), []byte("png"), 0o644)
+	s, err := LoadSite(site)
+	if err != nil || s.Favicon.Name != "favicon.png" || string(s.Favicon.Data) != "png" {
+		t.Errorf("got %+v, %v; want favicon.png holding png", s, err)
+	}
+	os.WriteFile(filepath.Join(dir, "icons", "i.PNG"), bytes.Repeat([]byte("x"), MaxFavicon+1), 0o644)
+	if _, err := LoadSite(site); err == nil || !strings.Contains(err.Error(), ":2:10: favicon: ") || !strings.Contains(err.Error(), "is larger than 65536 bytes") {
+		t.Errorf("an icon over the bound gives %v", err)
+	}
+}
+
+// The committed site-schema.json is what partlab schema --site prints, and
+// it accepts a good site file.
+func TestSiteSchema(t *testing.T) {
+	golden.Check(t, "site-schema.json", SiteSchema())
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(SiteSchema()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	if err := c.AddResource("site-schema.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("site-schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v any
+	if err := yaml.Unmarshal([]byte(goodSite), &v); err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(v); err != nil {
+		t.Errorf("the schema refuses a good site file: %v", err)
+	}
+	if err := sch.Validate(map[string]any{"titel": "x"}); err == nil {
+		t.Error("the schema accepts an unknown field")
+	}
+}
