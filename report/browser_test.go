@@ -127,6 +127,7 @@ func (p *problems) listen(ev any) {
 // JavaScript.
 type visit struct {
 	dark, noScript bool
+	width          int // the viewport's CSS width; 0 keeps the window's 1280
 }
 
 // open loads a page in a new tab, runs check in it, saves a full-page
@@ -150,6 +151,12 @@ func (b *browser) open(t *testing.T, path string, v visit, png string, check fun
 	}
 	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: v.noScript}); err != nil {
 		t.Fatalf("switch scripts: %v", err)
+	}
+	if v.width > 0 {
+		if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+			Width: int64(v.width), Height: 900, DeviceScaleFactor: 1, Mobile: v.width < 640}); err != nil {
+			t.Fatalf("emulate a %d px screen: %v", v.width, err)
+		}
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {

@@ -22,11 +22,12 @@ type computedData struct {
 	Narrative       template.HTML
 }
 
-// A block is one piece of a cell's output: tables side by side, or a
-// chart with its table beside it.
+// A block is one piece of a cell's output: tables side by side, a chart
+// with its table beside it, or a table with controls.
 type block struct {
 	Tables []table
 	Chart  *chartView
+	Switch *switchedTable
 }
 
 // A computedView builds one cell's data, block by block, and keeps the
