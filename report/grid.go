@@ -51,16 +51,24 @@ func gridView(p *pageState, c cell, g *sim.GridResult) (any, error) {
 	g = featured(g, c.Observed)
 	v := newComputedView(p, c, g.Partitioner+" partitioner, "+g.Assignor+" assignor")
 	dev := deviationRows(g)
+	// The lesson's tables sit side by side where they fit; a big grid's
+	// switch instead.
+	var ts []table
 	if len(g.Rows) > listedRows && len(g.Grid.Consumers) > 1 {
 		v.switched(lessonSwitch("table_"+c.ID+"_groups", g))
-		v.tables(deviationTable(g, dev))
 	} else {
-		var ts []table
 		for _, n := range g.Grid.Consumers {
 			ts = append(ts, lessonTable(g, n))
 		}
-		v.tables(append(ts, deviationTable(g, dev))...)
 	}
+	if len(dev) > listedDeviation && len(g.Grid.Deviation) == 0 && len(g.Grid.Keys) > 1 {
+		v.tables(ts...)
+		ts = nil
+		v.switched(deviationSwitchTable("table_"+c.ID+"_deviation", g))
+	} else {
+		ts = append(ts, deviationTable(g, dev))
+	}
+	v.tables(ts...)
 	if c.Observed != nil {
 		v.tables(agreementTable(simulated, c.Observed))
 		v.also("agreement.md", newAgreementStory(c.Observed))
@@ -200,24 +208,47 @@ func deviationTable(g *sim.GridResult, rows []sim.Row) table {
 	return t
 }
 
+// listedDeviation is the most rows a deviation table lists at once; a grid
+// that lists no deviation rows and has more combinations shows one key's at
+// a time.
+const listedDeviation = 64
+
+// deviationSwitchTable is the deviation table of a big grid: one key's
+// partition counts at a time, chosen by a control.
+func deviationSwitchTable(id string, g *sim.GridResult) (switchedTable, error) {
+	d := switchData{Vary: []int{-1, 0}, Decimals: []int{0}}
+	t := table{Columns: []column{num("partitions"), num("computed consumption")}}
+	for i, s := range g.Baseline.Serving {
+		t.Columns = append(t.Columns, num(s.Region))
+		d.Vary = append(d.Vary, i+1)
+		d.Decimals = append(d.Decimals, 2)
+	}
+	for _, k := range g.Grid.Keys {
+		v := [][]float64{alongPartitions(g, k, g.Grid.Consumers[0], func(r sim.Row) float64 { return float64(r.Rows) })}
+		for _, s := range g.Baseline.Serving {
+			v = append(v, alongPartitions(g, k, g.Grid.Consumers[0], func(r sim.Row) float64 {
+				dev, _ := r.Deviation.Get(s.Region)
+				return dev
+			}))
+		}
+		d.Variants = append(d.Variants, v)
+		d.Captions = append(d.Captions, fmt.Sprintf("Serving deviation per region against the healthy pipeline (m³), the %s key", k))
+	}
+	t.Caption = d.Captions[0]
+	for i, p := range g.Grid.Partitions {
+		cells := []string{itoa(p)}
+		for s := range d.Variants[0] {
+			cells = append(cells, decimal(d.Variants[0][s][i], d.Decimals[s]))
+		}
+		t.add(false, cells...)
+	}
+	sw, err := newSwitcher(keyControl(g), d)
+	return switchedTable{ID: id, Table: t, switcher: sw}, err
+}
+
 // partitionAxis is the x axis of the per-partition-count charts.
 func partitionAxis(g *sim.GridResult) []string {
 	return itoaAll(g.Grid.Partitions)
-}
-
-// keyRows returns a grid's rows for one consumer count, one list per key
-// along the partition axis, and adds each row to t: its key, its partition
-// count, then cells(row).
-func keyRows(g *sim.GridResult, consumers int, t *table, cells func(sim.Row) []string) [][]sim.Row {
-	out := make([][]sim.Row, len(g.Grid.Keys))
-	for i, k := range g.Grid.Keys {
-		for j, p := range g.Grid.Partitions {
-			r, _ := g.Row(k, p, consumers)
-			out[i] = append(out[i], r)
-			t.add(j == 0, append([]string{string(k), itoa(p)}, cells(r)...)...)
-		}
-	}
-	return out
 }
 
 // alongPartitions reads one figure of each partition count's row.
@@ -301,9 +332,11 @@ func rowsChart(id string, g *sim.GridResult) (chartView, error) {
 	b := charts.NewBar()
 	b.SetGlobalOptions(chartOptions(id, "partitions", "rows", "shadow")...)
 	b.SetXAxis(partitionAxis(g))
-	t := table{Columns: []column{label("key"), num("partitions"), num("rows"), num("lost")}}
-	rows := keyRows(g, g.Grid.Consumers[0], &t, func(r sim.Row) []string { return []string{itoa(r.Rows), itoa(r.Lost)} })
-	for i, rs := range rows {
+	d := switchData{Variants: [][][]float64{nil}, Captions: []string{""}}
+	for i, k := range g.Grid.Keys {
+		rows := alongPartitions(g, k, g.Grid.Consumers[0], func(r sim.Row) float64 { return float64(r.Rows) })
+		d.Variants[0] = append(d.Variants[0], rows)
+		d.Decimals = append(d.Decimals, 0)
 		series := []charts.SeriesOpts{charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(i)})}
 		if i == 0 {
 			series = append(series,
@@ -314,8 +347,11 @@ func rowsChart(id string, g *sim.GridResult) (chartView, error) {
 					Label:     &opts.Label{Show: opts.Bool(true), Position: "insideEndTop", Formatter: "healthy {c}"},
 				}))
 		}
-		b.AddSeries(string(g.Grid.Keys[i]), bars(values(rs, func(r sim.Row) float64 { return float64(r.Rows) })), series...)
+		b.AddSeries(string(k), bars(rows), series...)
 	}
+	// One row per partition count, one column per key: a big grid's table
+	// stays as long as its partition axis.
+	t := seriesTable(num("partitions"), partitionAxis(g), keyNames(g.Grid.Keys), d)
 	return newChart(id, "Consumption rows per key against the healthy pipeline",
 		fmt.Sprintf("rows computed from the partitions; the dashed line is the healthy pipeline's %d", g.Baseline.Rows), b, t)
 }
