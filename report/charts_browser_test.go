@@ -161,7 +161,7 @@ func TestChartsBrowser(t *testing.T) {
 		quiet bool
 	}{
 		{"grid-controls", at(nb.Scenario.Name), visit{}, all(drawn(charts), switches("chart_keys_load")), false},
-		{"lesson-1280", at(nb.Scenario.Name), visit{}, all(drawn(charts), legible), false},
+		{"lesson-1280", at(nb.Scenario.Name), visit{}, all(loaded(t, charts), legible), false},
 		{"lesson-1280-dark", at(nb.Scenario.Name), visit{dark: true}, all(drawn(charts), legible), false},
 		{"lesson-390", at(nb.Scenario.Name), visit{width: 390}, all(drawn(charts), legible), false},
 		{"lesson-390-dark", at(nb.Scenario.Name), visit{width: 390, dark: true}, all(drawn(charts), legible), false},

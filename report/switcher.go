@@ -26,7 +26,8 @@ type control struct {
 // index of the chosen options, the first control the slowest. Column i of
 // the table shows series Vary[i] of the variant (one value per table row),
 // printed with Decimals[Vary[i]] decimals, or keeps its cells when Vary[i]
-// is -1; a chart's series i draws series i. Captions are the table's
+// is -1. A chart's series i draws the variant's series i; a variant may
+// hold more series than its chart, for its table. Captions are the table's
 // caption per variant.
 type switchData struct {
 	Variants [][][]float64 `json:"variants"`
