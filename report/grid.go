@@ -281,7 +281,7 @@ func loadChart(id string, g *sim.GridResult) (chartView, error) {
 	b.SetXAxis(partitionAxis(g))
 	b.AddSeries("max load", bars(d.Variants[0][0]), charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(0)}))
 	b.AddSeries("min load", bars(d.Variants[0][1]), charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(0), Opacity: opts.Float(0.45)}))
-	t := seriesTable(num("partitions"), partitionAxis(g), []string{"max load", "min load"}, d)
+	t := seriesTable(num("partitions"), partitionAxis(g), []string{"max load", "min load"}, d, 0)
 	return newSwitchedChart(id, "Consumer load per partition count",
 		"records read by the most loaded consumer (solid) and the least loaded (light)", b, t,
 		append(consumerControl(g), keyControl(g)...), d)
@@ -319,7 +319,7 @@ func speedupChart(id string, g *sim.GridResult) (chartView, error) {
 	l.AddSeries(names[len(names)-1], points(d.Variants[0][len(names)-1]),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: idealColor}),
 		charts.WithLineStyleOpts(opts.LineStyle{Color: idealColor, Width: 2, Type: "dashed"}))
-	t := seriesTable(num("partitions"), partitionAxis(g), names, d)
+	t := seriesTable(num("partitions"), partitionAxis(g), names, d, 0)
 	return newSwitchedChart(id, "Modelled speedup against the ideal min(C, P)",
 		"records ÷ the most loaded consumer's records, against one consumer reading them all", l, t,
 		consumerControl(g), d)
@@ -351,7 +351,7 @@ func rowsChart(id string, g *sim.GridResult) (chartView, error) {
 	}
 	// One row per partition count, one column per key: a big grid's table
 	// stays as long as its partition axis.
-	t := seriesTable(num("partitions"), partitionAxis(g), keyNames(g.Grid.Keys), d)
+	t := seriesTable(num("partitions"), partitionAxis(g), keyNames(g.Grid.Keys), d, 0)
 	return newChart(id, "Consumption rows per key against the healthy pipeline",
 		fmt.Sprintf("rows computed from the partitions; the dashed line is the healthy pipeline's %d", g.Baseline.Rows), b, t)
 }
@@ -422,15 +422,31 @@ func deviationSwitch(id string, g *sim.GridResult) (chartView, error) {
 			d.Captions = append(d.Captions, comboName(r))
 		}
 	}
+	// The page opens on the first combination that loses rows: one that
+	// loses none deviates by 0 everywhere, an empty chart.
+	ki, pi := 0, 0
+first:
+	for i, k := range g.Grid.Keys {
+		for j, p := range g.Grid.Partitions {
+			if r, _ := g.Row(k, p, g.Grid.Consumers[0]); r.Lost > 0 {
+				ki, pi = i, j
+				break first
+			}
+		}
+	}
+	v := ki*len(g.Grid.Partitions) + pi
 	b := charts.NewBar()
 	b.SetGlobalOptions(chartOptions(id, "region", "m³", "shadow")...)
 	b.SetGlobalOptions(noLegend...)
 	b.SetXAxis(regions)
-	b.AddSeries("deviation", bars(d.Variants[0][0]), charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(0)}))
-	t := seriesTable(label("region"), regions, []string{"deviation", "healthy serving"}, d)
-	cs := append(keyControl(g), control{Label: "partitions", Options: partitionAxis(g)})
-	if len(g.Grid.Partitions) < 2 {
-		cs = keyControl(g)
+	b.AddSeries("deviation", bars(d.Variants[v][0]), charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(0)}))
+	t := seriesTable(label("region"), regions, []string{"deviation", "healthy serving"}, d, v)
+	cs := keyControl(g)
+	if len(cs) > 0 {
+		cs[0].Selected = ki
+	}
+	if len(g.Grid.Partitions) > 1 {
+		cs = append(cs, control{Label: "partitions", Options: partitionAxis(g), Selected: pi})
 	}
 	return newSwitchedChart(id, "Serving deviation per region",
 		"the served mean of each region minus the healthy pipeline's, in m³, for one key and partition count", b, t, cs, d)

@@ -16,10 +16,12 @@ type switcher struct {
 	Data     json.RawMessage // a switchData; nil without controls
 }
 
-// A control is one choice: its label and its options, in order.
+// A control is one choice: its label, its options in order, and the option
+// the page shows first.
 type control struct {
-	Label   string
-	Options []string
+	Label    string
+	Options  []string
+	Selected int
 }
 
 // switchData is the JSON of a switcher. The variant shown is the row-major
@@ -92,16 +94,16 @@ func newSwitchedChart(id, title, note string, c optioner, t table, cs []control,
 }
 
 // seriesTable is the table of a switched chart: the x axis's categories,
-// then one column per series, filled from the first variant.
-func seriesTable(x column, xs []string, names []string, d switchData) table {
-	t := table{Caption: d.Captions[0], Columns: []column{x}}
+// then one column per series, filled from variant v, the one shown first.
+func seriesTable(x column, xs []string, names []string, d switchData, v int) table {
+	t := table{Caption: d.Captions[v], Columns: []column{x}}
 	for _, name := range names {
 		t.Columns = append(t.Columns, num(name))
 	}
 	for i := range xs {
 		cells := []string{xs[i]}
 		for s := range names {
-			cells = append(cells, decimal(d.Variants[0][s][i], d.Decimals[s]))
+			cells = append(cells, decimal(d.Variants[v][s][i], d.Decimals[s]))
 		}
 		t.add(false, cells...)
 	}

@@ -73,6 +73,10 @@ func TestBigGridTables(t *testing.T) {
 		`<div class="switch" id="table_g_deviation">`,
 		`<caption>Serving deviation per region against the healthy pipeline (m³), the subscriber key</caption>`,
 		`<option value="3">none</option>`,
+		// The deviation chart opens on the first combination that loses rows.
+		`<option value="1" selected>record</option>`,
+		`<option value="1" selected>2</option>`,
+		`<caption>record, 2 partitions</caption>`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the page lacks %s", want)
