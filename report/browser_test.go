@@ -131,7 +131,8 @@ func (p *problems) listen(ev any) {
 // visit is how a page is opened: in the dark colour scheme, without
 // JavaScript, or at a phone's width (390 px) instead of a desktop's (1280).
 type visit struct {
-	dark, noScript, phone bool
+	dark, noScript bool
+	width          int // the viewport's CSS width; 0 keeps the window's 1280
 }
 
 // open loads a page in a new tab, runs check in it, saves a full-page
@@ -156,9 +157,10 @@ func (b *browser) open(t *testing.T, path string, v visit, png string, check fun
 	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: v.noScript}); err != nil {
 		t.Fatalf("switch scripts: %v", err)
 	}
-	if v.phone {
-		if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: 390, Height: 844, DeviceScaleFactor: 1, Mobile: true}); err != nil {
-			t.Fatalf("emulate a phone: %v", err)
+	if v.width > 0 {
+		if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+			Width: int64(v.width), Height: 900, DeviceScaleFactor: 1, Mobile: v.width < 640}); err != nil {
+			t.Fatalf("emulate a %d px screen: %v", v.width, err)
 		}
 	}
 	abs, err := filepath.Abs(path)
@@ -403,8 +405,8 @@ func TestBrowser(t *testing.T) {
 		{"lab", labPage, visit{}, drawn(labCharts)},
 		{"lab-dark", labPage, visit{dark: true}, drawn(labCharts)},
 		{"lab-no-javascript", labPage, visit{noScript: true}, complete},
-		{"lab-phone", labPage, visit{phone: true}, drawn(labCharts)},
-		{"lab-phone-dark", labPage, visit{phone: true, dark: true}, drawn(labCharts)},
+		{"lab-phone", labPage, visit{width: 390}, drawn(labCharts)},
+		{"lab-phone-dark", labPage, visit{width: 390, dark: true}, drawn(labCharts)},
 		{"hostile-labels", filepath.Join(site, bad.Scenario.Name, pageFile), visit{}, contained(badCharts)},
 		// Last: the values it types stay in the browser's storage.
 		{"lab-predictions", labPage, visit{}, predicted},

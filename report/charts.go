@@ -22,6 +22,7 @@ type chartView struct {
 	Table       table
 	// Stacked puts the table under the chart: it is too wide to sit beside.
 	Stacked bool
+	switcher
 }
 
 // besideColumns is the most columns a table has that sits beside its chart.
@@ -77,7 +78,11 @@ func chartOptions(id, xName, yName string, pointer string) []charts.GlobalOpts {
 	return []charts.GlobalOpts{
 		charts.WithInitializationOpts(opts.Initialization{ChartID: id, BackgroundColor: "transparent"}),
 		charts.WithAnimation(false),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0"}),
+		// A plain legend wraps within its box; templates/charts.js makes room
+		// for its rows above the plot, so no name is cut or paged.
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Type: "plain", Top: "0", Left: "0", Right: "36"}),
+		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Top: "0", Right: "0",
+			Feature: &opts.ToolBoxFeature{SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Title: "save as image"}}}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis", AxisPointer: &opts.AxisPointer{Type: pointer}}),
 		charts.WithGridOpts(opts.Grid{Left: "24", Right: "24", Top: "72", Bottom: "32", ContainLabel: opts.Bool(true)}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: xName, NameLocation: "middle", NameGap: 28}),

@@ -23,10 +23,11 @@ type computedData struct {
 }
 
 // A block is one piece of a cell's output: tables side by side, a chart
-// with its table beside it, or a scoreboard.
+// with its table beside it, a table with controls, or a scoreboard.
 type block struct {
 	Tables     []table
 	Chart      *chartView
+	Switch     *switchedTable
 	Scoreboard *scoreboard
 }
 

@@ -102,10 +102,11 @@ func TestEscaping(t *testing.T) {
 			t.Errorf("the page lacks %s", want)
 		}
 	}
-	// Every <script> the page opens is one the layout or a chart opens.
-	charts := strings.Count(got, `<div class="chart"`)
+	// Every <script> the page opens is one the layout, a chart, a table
+	// with controls or their variants open.
+	charts := strings.Count(got, `<div class="chart"`) + strings.Count(got, `partlab.table(`) + strings.Count(got, `class="variants"`)
 	if opened, closed := strings.Count(got, "<script"), strings.Count(got, "</script>"); opened != closed || opened != 4+charts {
-		t.Errorf("the page opens %d and closes %d scripts, want %d: the layout's 4 and one per chart", opened, closed, 4+charts)
+		t.Errorf("the page opens %d and closes %d scripts, want %d: the layout's 4 and one per chart, table with controls and variants", opened, closed, 4+charts)
 	}
 }
 

@@ -44,36 +44,82 @@ func gridJSON(c cell) any {
 }
 
 // gridView shows a grid: the lesson's tables, the charts, each with its
-// table, and what the numbers say.
+// table, and what the numbers say. Each chart is drawn once; its controls
+// switch among the consumer counts and keys the grid computed.
 func gridView(p *pageState, c cell, g *sim.GridResult) (any, error) {
 	simulated := g
 	g = featured(g, c.Observed)
 	v := newComputedView(p, c, g.Partitioner+" partitioner, "+g.Assignor+" assignor")
-	var ts []table
-	for _, n := range g.Grid.Consumers {
-		ts = append(ts, lessonTable(g, n))
-	}
 	dev := deviationRows(g)
-	v.tables(append(ts, deviationTable(g, dev))...)
+	// The lesson's tables sit side by side where they fit; a big grid's
+	// switch instead.
+	var ts []table
+	if len(g.Rows) > listedRows && len(g.Grid.Consumers) > 1 {
+		v.switched(lessonSwitch("table_"+c.ID+"_groups", g))
+	} else {
+		for _, n := range g.Grid.Consumers {
+			ts = append(ts, lessonTable(g, n))
+		}
+	}
+	if len(dev) > listedDeviation && len(g.Grid.Deviation) == 0 && len(g.Grid.Keys) > 1 {
+		v.tables(ts...)
+		ts = nil
+		v.switched(deviationSwitchTable("table_"+c.ID+"_deviation", g))
+	} else {
+		ts = append(ts, deviationTable(g, dev))
+	}
+	v.tables(ts...)
 	if c.Observed != nil {
 		v.tables(agreementTable(simulated, c.Observed))
 		v.also("agreement.md", newAgreementStory(c.Observed))
 	}
-	for _, n := range g.Grid.Consumers {
-		v.chart(loadChart(fmt.Sprintf("chart_%s_load_c%d", c.ID, n), g, n))
-		v.chart(speedupChart(fmt.Sprintf("chart_%s_speedup_c%d", c.ID, n), g, n))
-	}
+	v.chart(loadChart("chart_"+c.ID+"_load", g))
+	v.chart(speedupChart("chart_"+c.ID+"_speedup", g))
 	v.chart(rowsChart("chart_"+c.ID+"_rows", g))
 	v.chart(deviationChart("chart_"+c.ID+"_deviation", g, dev))
-	return v.done("grid.md", newGridStory(g, p.nb.Scenario.Source.Subscribers))
+	return v.done("grid.md", told(newGridStory(g, p.nb.Scenario.Source.Subscribers)))
 }
+
+// toldItems is the most consumer counts, idle counts or losses a grid's
+// story lists in one sentence.
+const toldItems = 4
+
+// told is the story as a page tells it. A lesson-sized grid's is told
+// whole; a bigger grid's lists the first few and the last of each series of
+// consumer counts, idle counts and losses, each naming its partition or
+// consumer count, so the paragraph stays readable while the controls, the
+// tables and results.json hold every figure (and the conclusions weigh
+// every one).
+func told(s gridStory) gridStory {
+	s.Groups = sample(s.Groups, toldItems)
+	for i := range s.Groups {
+		s.Groups[i].Idle = sample(s.Groups[i].Idle, toldItems)
+		s.Groups[i].StillIdle = sample(s.Groups[i].StillIdle, toldItems)
+	}
+	for i := range s.Lose {
+		s.Lose[i].Losses = sample(s.Lose[i].Losses, toldItems)
+	}
+	return s
+}
+
+// sample returns xs when it has at most n items, or else its first n-1 and
+// its last.
+func sample[T any](xs []T, n int) []T {
+	if len(xs) <= n {
+		return xs
+	}
+	return append(slices.Clip(xs[:n-1]), xs[len(xs)-1])
+}
+
+// listedRows is the most rows a grid lists as the lesson does, one table per
+// consumer count; a bigger grid shows one consumer count's table at a time.
+const listedRows = 128
 
 // lessonTable is the lesson's first table for one consumer count, in the
 // lesson's column order.
 func lessonTable(g *sim.GridResult, consumers int) table {
 	t := table{
-		Caption: fmt.Sprintf("Consumer group of %s; the healthy pipeline computes %d consumption rows",
-			plural(consumers, "consumer"), g.Baseline.Rows),
+		Caption: lessonCaption(g, consumers),
 		Columns: []column{label("key"), num("partitions"), num("consumers"), num("max load"), num("min load"),
 			num("idle"), num("split subscribers"), num("computed consumption")},
 	}
@@ -87,6 +133,58 @@ func lessonTable(g *sim.GridResult, consumers int) table {
 		prev = r.Key
 	}
 	return t
+}
+
+func lessonCaption(g *sim.GridResult, consumers int) string {
+	return fmt.Sprintf("Consumer group of %s; the healthy pipeline computes %d consumption rows",
+		plural(consumers, "consumer"), g.Baseline.Rows)
+}
+
+// lessonSwitch is the lesson's first table of a big grid: one consumer
+// count's rows at a time, chosen by a control. The columns that depend on
+// the consumer count switch; the key, partitions, split subscribers and
+// rows do not (DI22).
+func lessonSwitch(id string, g *sim.GridResult) (switchedTable, error) {
+	d := switchData{Vary: []int{-1, -1, 0, 1, 2, 3, -1, -1}, Decimals: []int{0, 0, 0, 0}}
+	for _, n := range g.Grid.Consumers {
+		var consumers, most, least, idle []float64
+		for _, r := range g.Rows {
+			if r.Consumers == n {
+				consumers = append(consumers, float64(n))
+				most = append(most, float64(r.MaxLoad))
+				least = append(least, float64(r.MinLoad))
+				idle = append(idle, float64(r.Idle))
+			}
+		}
+		d.Variants = append(d.Variants, [][]float64{consumers, most, least, idle})
+		d.Captions = append(d.Captions, lessonCaption(g, n))
+	}
+	sw, err := newSwitcher(consumerControl(g), d)
+	return switchedTable{ID: id, Table: lessonTable(g, g.Grid.Consumers[0]), switcher: sw}, err
+}
+
+// consumerControl chooses a consumer count, when the grid has more than one.
+func consumerControl(g *sim.GridResult) []control {
+	if len(g.Grid.Consumers) < 2 {
+		return nil
+	}
+	return []control{{Label: "consumers", Options: itoaAll(g.Grid.Consumers)}}
+}
+
+// keyControl chooses a key, when the grid has more than one.
+func keyControl(g *sim.GridResult) []control {
+	if len(g.Grid.Keys) < 2 {
+		return nil
+	}
+	return []control{{Label: "key", Options: keyNames(g.Grid.Keys)}}
+}
+
+func keyNames(ks []sim.Key) []string {
+	out := make([]string, len(ks))
+	for i, k := range ks {
+		out[i] = string(k)
+	}
+	return out
 }
 
 // deviationTable is the lesson's second table: consumption and the serving
@@ -110,64 +208,121 @@ func deviationTable(g *sim.GridResult, rows []sim.Row) table {
 	return t
 }
 
+// listedDeviation is the most rows a deviation table lists at once; a grid
+// that lists no deviation rows and has more combinations shows one key's at
+// a time.
+const listedDeviation = 64
+
+// deviationSwitchTable is the deviation table of a big grid: one key's
+// partition counts at a time, chosen by a control.
+func deviationSwitchTable(id string, g *sim.GridResult) (switchedTable, error) {
+	d := switchData{Vary: []int{-1, 0}, Decimals: []int{0}}
+	t := table{Columns: []column{num("partitions"), num("computed consumption")}}
+	for i, s := range g.Baseline.Serving {
+		t.Columns = append(t.Columns, num(s.Region))
+		d.Vary = append(d.Vary, i+1)
+		d.Decimals = append(d.Decimals, 2)
+	}
+	for _, k := range g.Grid.Keys {
+		v := [][]float64{alongPartitions(g, k, g.Grid.Consumers[0], func(r sim.Row) float64 { return float64(r.Rows) })}
+		for _, s := range g.Baseline.Serving {
+			v = append(v, alongPartitions(g, k, g.Grid.Consumers[0], func(r sim.Row) float64 {
+				dev, _ := r.Deviation.Get(s.Region)
+				return dev
+			}))
+		}
+		d.Variants = append(d.Variants, v)
+		d.Captions = append(d.Captions, fmt.Sprintf("Serving deviation per region against the healthy pipeline (m³), the %s key", k))
+	}
+	t.Caption = d.Captions[0]
+	for i, p := range g.Grid.Partitions {
+		cells := []string{itoa(p)}
+		for s := range d.Variants[0] {
+			cells = append(cells, decimal(d.Variants[0][s][i], d.Decimals[s]))
+		}
+		t.add(false, cells...)
+	}
+	sw, err := newSwitcher(keyControl(g), d)
+	return switchedTable{ID: id, Table: t, switcher: sw}, err
+}
+
 // partitionAxis is the x axis of the per-partition-count charts.
 func partitionAxis(g *sim.GridResult) []string {
 	return itoaAll(g.Grid.Partitions)
 }
 
-// keyRows returns a grid's rows for one consumer count, one list per key
-// along the partition axis, and adds each row to t: its key, its partition
-// count, then cells(row).
-func keyRows(g *sim.GridResult, consumers int, t *table, cells func(sim.Row) []string) [][]sim.Row {
-	out := make([][]sim.Row, len(g.Grid.Keys))
-	for i, k := range g.Grid.Keys {
-		for j, p := range g.Grid.Partitions {
-			r, _ := g.Row(k, p, consumers)
-			out[i] = append(out[i], r)
-			t.add(j == 0, append([]string{string(k), itoa(p)}, cells(r)...)...)
-		}
+// alongPartitions reads one figure of each partition count's row.
+func alongPartitions(g *sim.GridResult, k sim.Key, consumers int, figure func(sim.Row) float64) []float64 {
+	out := make([]float64, len(g.Grid.Partitions))
+	for i, p := range g.Grid.Partitions {
+		r, _ := g.Row(k, p, consumers)
+		out[i] = figure(r)
 	}
 	return out
 }
 
-// loadChart shows the most and the least loaded consumer per key and
-// partition count, for one consumer count: the lesson's "max load" and
-// "min load" columns.
-func loadChart(id string, g *sim.GridResult, consumers int) (chartView, error) {
+// loadChart shows the most and the least loaded consumer per partition
+// count, for one key and consumer count at a time: the lesson's "max load"
+// and "min load" columns. Two series keep the legend short; the controls
+// choose the key and the consumer count.
+func loadChart(id string, g *sim.GridResult) (chartView, error) {
+	d := switchData{Vary: seriesVary(2), Decimals: []int{0, 0}}
+	for _, n := range g.Grid.Consumers {
+		for _, k := range g.Grid.Keys {
+			d.Variants = append(d.Variants, [][]float64{
+				alongPartitions(g, k, n, func(r sim.Row) float64 { return float64(r.MaxLoad) }),
+				alongPartitions(g, k, n, func(r sim.Row) float64 { return float64(r.MinLoad) }),
+			})
+			d.Captions = append(d.Captions, fmt.Sprintf("%s, the %s key", plural(n, "consumer"), k))
+		}
+	}
 	b := charts.NewBar()
 	b.SetGlobalOptions(chartOptions(id, "partitions", "records", "shadow")...)
 	b.SetXAxis(partitionAxis(g))
-	t := table{Columns: []column{label("key"), num("partitions"), num("max load"), num("min load")}}
-	rows := keyRows(g, consumers, &t, func(r sim.Row) []string { return []string{itoa(r.MaxLoad), itoa(r.MinLoad)} })
-	for i, rs := range rows {
-		k := string(g.Grid.Keys[i])
-		b.AddSeries(k+" max", bars(values(rs, func(r sim.Row) float64 { return float64(r.MaxLoad) })),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(i)}))
-		b.AddSeries(k+" min", bars(values(rs, func(r sim.Row) float64 { return float64(r.MinLoad) })),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(i), Opacity: opts.Float(0.45)}))
-	}
-	return newChart(id, "Consumer load per key and partition count",
-		fmt.Sprintf("%s; records read by the most loaded consumer (solid) and the least loaded (light)", plural(consumers, "consumer")), b, t)
+	b.AddSeries("max load", bars(d.Variants[0][0]), charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(0)}))
+	b.AddSeries("min load", bars(d.Variants[0][1]), charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(0), Opacity: opts.Float(0.45)}))
+	t := seriesTable(num("partitions"), partitionAxis(g), []string{"max load", "min load"}, d, 0)
+	return newSwitchedChart(id, "Consumer load per partition count",
+		"records read by the most loaded consumer (solid) and the least loaded (light)", b, t,
+		append(consumerControl(g), keyControl(g)...), d)
 }
 
 // speedupChart shows the modelled throughput per key against the ideal
-// min(C, P) that equal partitions would give.
-func speedupChart(id string, g *sim.GridResult, consumers int) (chartView, error) {
+// min(C, P) that equal partitions would give, for one consumer count at a
+// time.
+func speedupChart(id string, g *sim.GridResult) (chartView, error) {
+	var names []string
+	d := switchData{Vary: seriesVary(len(g.Grid.Keys) + 1)}
+	for _, k := range g.Grid.Keys {
+		names = append(names, string(k))
+		d.Decimals = append(d.Decimals, 2)
+	}
+	names = append(names, "ideal min(C, P)")
+	d.Decimals = append(d.Decimals, 0)
+	for _, n := range g.Grid.Consumers {
+		var v [][]float64
+		for _, k := range g.Grid.Keys {
+			v = append(v, alongPartitions(g, k, n, func(r sim.Row) float64 { return round2(r.Speedup) }))
+		}
+		v = append(v, alongPartitions(g, g.Grid.Keys[0], n, func(r sim.Row) float64 { return float64(r.Ideal) }))
+		d.Variants = append(d.Variants, v)
+		d.Captions = append(d.Captions, plural(n, "consumer"))
+	}
 	l := charts.NewLine()
 	l.SetGlobalOptions(chartOptions(id, "partitions", "speedup", "line")...)
 	l.SetXAxis(partitionAxis(g))
-	t := table{Columns: []column{label("key"), num("partitions"), num("speedup"), num("ideal")}}
-	rows := keyRows(g, consumers, &t, func(r sim.Row) []string { return []string{fixed2(r.Speedup), itoa(r.Ideal)} })
-	for i, rs := range rows {
-		l.AddSeries(string(g.Grid.Keys[i]), points(values(rs, func(r sim.Row) float64 { return round2(r.Speedup) })),
+	for i, k := range g.Grid.Keys {
+		l.AddSeries(string(k), points(d.Variants[0][i]),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(i)}),
 			charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(i), Width: 2}))
 	}
-	l.AddSeries("ideal min(C, P)", points(values(rows[0], func(r sim.Row) float64 { return float64(r.Ideal) })),
+	l.AddSeries(names[len(names)-1], points(d.Variants[0][len(names)-1]),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: idealColor}),
 		charts.WithLineStyleOpts(opts.LineStyle{Color: idealColor, Width: 2, Type: "dashed"}))
-	return newChart(id, "Modelled speedup against the ideal min(C, P)",
-		fmt.Sprintf("%s; records ÷ the most loaded consumer's records, against one consumer reading them all", plural(consumers, "consumer")), l, t)
+	t := seriesTable(num("partitions"), partitionAxis(g), names, d, 0)
+	return newSwitchedChart(id, "Modelled speedup against the ideal min(C, P)",
+		"records ÷ the most loaded consumer's records, against one consumer reading them all", l, t,
+		consumerControl(g), d)
 }
 
 // rowsChart shows the consumption rows each key computes per partition
@@ -177,9 +332,11 @@ func rowsChart(id string, g *sim.GridResult) (chartView, error) {
 	b := charts.NewBar()
 	b.SetGlobalOptions(chartOptions(id, "partitions", "rows", "shadow")...)
 	b.SetXAxis(partitionAxis(g))
-	t := table{Columns: []column{label("key"), num("partitions"), num("rows"), num("lost")}}
-	rows := keyRows(g, g.Grid.Consumers[0], &t, func(r sim.Row) []string { return []string{itoa(r.Rows), itoa(r.Lost)} })
-	for i, rs := range rows {
+	d := switchData{Variants: [][][]float64{nil}, Captions: []string{""}}
+	for i, k := range g.Grid.Keys {
+		rows := alongPartitions(g, k, g.Grid.Consumers[0], func(r sim.Row) float64 { return float64(r.Rows) })
+		d.Variants[0] = append(d.Variants[0], rows)
+		d.Decimals = append(d.Decimals, 0)
 		series := []charts.SeriesOpts{charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(i)})}
 		if i == 0 {
 			series = append(series,
@@ -190,15 +347,25 @@ func rowsChart(id string, g *sim.GridResult) (chartView, error) {
 					Label:     &opts.Label{Show: opts.Bool(true), Position: "insideEndTop", Formatter: "healthy {c}"},
 				}))
 		}
-		b.AddSeries(string(g.Grid.Keys[i]), bars(values(rs, func(r sim.Row) float64 { return float64(r.Rows) })), series...)
+		b.AddSeries(string(k), bars(rows), series...)
 	}
+	// One row per partition count, one column per key: a big grid's table
+	// stays as long as its partition axis.
+	t := seriesTable(num("partitions"), partitionAxis(g), keyNames(g.Grid.Keys), d, 0)
 	return newChart(id, "Consumption rows per key against the healthy pipeline",
 		fmt.Sprintf("rows computed from the partitions; the dashed line is the healthy pipeline's %d", g.Baseline.Rows), b, t)
 }
 
+// maxCombos is the most combinations the deviation chart draws at once, one
+// series each; with more, a control chooses one at a time.
+const maxCombos = 6
+
 // deviationChart shows how far each chosen combination moves the served
 // number of each region, beside the healthy serving for scale.
 func deviationChart(id string, g *sim.GridResult, rows []sim.Row) (chartView, error) {
+	if len(rows) > maxCombos && len(g.Grid.Deviation) == 0 {
+		return deviationSwitch(id, g)
+	}
 	b := charts.NewBar()
 	b.SetGlobalOptions(chartOptions(id, "region", "m³", "shadow")...)
 	regions := make([]string, len(g.Baseline.Serving))
@@ -232,6 +399,57 @@ func deviationChart(id string, g *sim.GridResult, rows []sim.Row) (chartView, er
 	}
 	return newChart(id, "Serving deviation per region",
 		"the served mean of each region minus the healthy pipeline's, in m³, for the rows of the deviation table", b, t)
+}
+
+// deviationSwitch is the deviation chart of a grid that lists no
+// combinations and has too many to draw at once: one key and partition
+// count at a time, chosen by controls.
+func deviationSwitch(id string, g *sim.GridResult) (chartView, error) {
+	regions := make([]string, len(g.Baseline.Serving))
+	healthy := make([]float64, len(g.Baseline.Serving))
+	for i, s := range g.Baseline.Serving {
+		regions[i], healthy[i] = s.Region, s.Value
+	}
+	d := switchData{Vary: []int{-1, 0, 1}, Decimals: []int{2, 2}}
+	for _, k := range g.Grid.Keys {
+		for _, p := range g.Grid.Partitions {
+			r, _ := g.Row(k, p, g.Grid.Consumers[0])
+			dev := make([]float64, len(regions))
+			for i, region := range regions {
+				dev[i], _ = r.Deviation.Get(region)
+			}
+			d.Variants = append(d.Variants, [][]float64{dev, healthy})
+			d.Captions = append(d.Captions, comboName(r))
+		}
+	}
+	// The page opens on the first combination that loses rows: one that
+	// loses none deviates by 0 everywhere, an empty chart.
+	ki, pi := 0, 0
+first:
+	for i, k := range g.Grid.Keys {
+		for j, p := range g.Grid.Partitions {
+			if r, _ := g.Row(k, p, g.Grid.Consumers[0]); r.Lost > 0 {
+				ki, pi = i, j
+				break first
+			}
+		}
+	}
+	v := ki*len(g.Grid.Partitions) + pi
+	b := charts.NewBar()
+	b.SetGlobalOptions(chartOptions(id, "region", "m³", "shadow")...)
+	b.SetGlobalOptions(noLegend...)
+	b.SetXAxis(regions)
+	b.AddSeries("deviation", bars(d.Variants[v][0]), charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(0)}))
+	t := seriesTable(label("region"), regions, []string{"deviation", "healthy serving"}, d, v)
+	cs := keyControl(g)
+	if len(cs) > 0 {
+		cs[0].Selected = ki
+	}
+	if len(g.Grid.Partitions) > 1 {
+		cs = append(cs, control{Label: "partitions", Options: partitionAxis(g), Selected: pi})
+	}
+	return newSwitchedChart(id, "Serving deviation per region",
+		"the served mean of each region minus the healthy pipeline's, in m³, for one key and partition count", b, t, cs, d)
 }
 
 // comboName names a key and partition count: "record, 4 partitions".

@@ -1,7 +1,8 @@
 // partlab.chart draws one chart with ECharts in the reader's colour scheme and
 // redraws it when the scheme or the window size changes, or for the paper
-// when the page is printed. Its options are data the report wrote; nothing
-// here depends on the scenario.
+// when the page is printed; partlab.table wires a table's controls. Options
+// and variants are data the report wrote; nothing here depends on the
+// scenario.
 var partlab = (function () {
   "use strict";
   var charts = [];
@@ -14,14 +15,85 @@ var partlab = (function () {
   // below it.
   var paper = {width: 680, height: 300};
   var printing = false;
+  var ruler = document.createElement("canvas").getContext("2d");
 
-  // A narrow chart pages its legend instead of wrapping it over the plot; a
-  // chart without a legend keeps none.
+  // ECharts' legend and axis text: 12px sans-serif.
+  function textWidth(s) {
+    ruler.font = "12px sans-serif";
+    return ruler.measureText(String(s)).width;
+  }
+
+  // legendRows is how many rows a plain legend wraps into within width, laid
+  // out as ECharts does: a 25px symbol, 5px to its name, 10px between items.
+  function legendRows(c, width) {
+    var rows = 1, x = 0;
+    (c.option.series || []).forEach(function (s) {
+      var w = 25 + 5 + textWidth(s.name) + 10;
+      if (x > 0 && x + w > width) {
+        rows++;
+        x = 0;
+      }
+      x += w;
+    });
+    return rows;
+  }
+
+  // fit makes the chart legible at its width: the legend wraps and the plot
+  // starts below its last row, growing the box rather than paging the
+  // legend; a short category axis shows every label, tilted when they would
+  // not fit side by side.
   function fit(c) {
-    if (!c.option.legend || c.option.legend.show !== false) {
-      c.instance.setOption({legend: {type: c.el.clientWidth < 640 ? "scroll" : "plain"}});
+    var width = c.el.clientWidth, patch = {};
+    var legend = c.option.legend && !Array.isArray(c.option.legend) ? c.option.legend : null;
+    if (legend && legend.show !== false) {
+      var rows = legendRows(c, width - 36);
+      patch.legend = {type: "plain"};
+      patch.grid = {top: rows * 22 + 44};
+      c.el.style.height = Math.max(352, 288 + rows * 22) + "px";
     }
+    var x = c.option.xAxis && c.option.xAxis[0];
+    if (x && x.type === "category" && x.data && x.data.length <= 16) {
+      var need = 0, widest = 0;
+      x.data.forEach(function (d) {
+        need += textWidth(d) + 12;
+        widest = Math.max(widest, textWidth(d));
+      });
+      var tilt = need > width - 96;
+      // A tilted label reaches sin(40°) of its width below the axis; the
+      // axis's name moves down past it.
+      var drop = tilt ? Math.ceil(0.65 * widest) : 0;
+      patch.xAxis = {axisLabel: {interval: 0, rotate: tilt ? 40 : 0}, nameGap: 28 + drop};
+      patch.grid = patch.grid || {};
+      patch.grid.bottom = 32 + drop;
+    }
+    c.instance.setOption(patch);
     c.instance.resize();
+  }
+
+  // prepare adapts an option to how it is drawn here: one x value is drawn
+  // as bars (a line of one point is a lone dot); a vertical mark line's label
+  // sits at its foot, so it never meets a horizontal one's at the top; a
+  // saved image gets the page's background.
+  function prepare(option) {
+    var o = JSON.parse(JSON.stringify(option));
+    var x = o.xAxis && o.xAxis[0];
+    (o.series || []).forEach(function (s) {
+      if (x && x.data && x.data.length === 1 && s.type === "line") {
+        s.type = "bar";
+        s.barMaxWidth = 48;
+      }
+      if (s.markLine && s.markLine.data) {
+        s.markLine.data.forEach(function (d) {
+          if (d.xAxis !== undefined) {
+            d.label = {position: "insideStartTop"};
+          }
+        });
+      }
+    });
+    if (o.toolbox && o.toolbox.feature && o.toolbox.feature.saveAsImage) {
+      o.toolbox.feature.saveAsImage.backgroundColor = window.getComputedStyle(document.body).backgroundColor;
+    }
+    return o;
   }
 
   // On paper a chart is drawn light, sharp (twice the pixels) and without
@@ -35,19 +107,19 @@ var partlab = (function () {
       c.instance = echarts.init(c.el, null, {renderer: "canvas", devicePixelRatio: 2,
         width: Math.min(paper.width, c.el.clientWidth || paper.width), height: paper.height});
       c.instance.on("finished", function () { c.finished = true; });
-      c.instance.setOption(Object.assign({}, c.option, {animation: false}));
+      c.instance.setOption(Object.assign(prepare(c.option), {animation: false}));
       // Drawn now: the browser lays out the paper right after beforeprint.
       c.instance.getZr().refreshImmediately();
       return;
     }
     c.instance = echarts.init(c.el, dark && dark.matches ? "dark" : null, {renderer: "canvas"});
     c.instance.on("finished", function () { c.finished = true; });
-    c.instance.setOption(c.option);
+    c.instance.setOption(prepare(c.option));
     fit(c);
   }
 
-  // Printing opens every <details> (a scenario's YAML) and puts back the
-  // ones that were closed afterwards.
+  // Printing opens every <details> (a scenario's YAML, an answer) and puts
+  // back the ones that were closed afterwards.
   var opened = [];
   function paperMode(on) {
     if (on === printing) {
@@ -66,6 +138,43 @@ var partlab = (function () {
     charts.forEach(draw);
   }
 
+  function format(v, decimals) {
+    return v.toFixed(decimals);
+  }
+
+  // wire reads the variants beside box's controls and calls show with the
+  // chosen one now and on every change; it also fills box's table. It does
+  // nothing for a box without controls.
+  function wire(box, show) {
+    var data = box.querySelector("script.variants");
+    if (!data) {
+      return;
+    }
+    var d = JSON.parse(data.textContent);
+    var selects = box.querySelectorAll(".controls select");
+    var table = box.querySelector("table");
+    function change() {
+      var v = 0;
+      selects.forEach(function (s) { v = v * s.options.length + s.selectedIndex; });
+      var variant = d.variants[v];
+      if (table) {
+        if (table.caption) {
+          table.caption.textContent = d.captions[v];
+        }
+        Array.prototype.forEach.call(table.tBodies[0].rows, function (row, r) {
+          d.vary.forEach(function (s, col) {
+            if (s >= 0) {
+              row.cells[col].textContent = format(variant[s][r], d.decimals[s]);
+            }
+          });
+        });
+      }
+      show(variant);
+    }
+    selects.forEach(function (s) { s.addEventListener("change", change); });
+    change();
+  }
+
   if (dark && dark.addEventListener) {
     dark.addEventListener("change", function () { charts.forEach(draw); });
   }
@@ -82,13 +191,27 @@ var partlab = (function () {
 
   return {
     chart: function (id, option) {
-      if (typeof echarts === "undefined") {
-        console.error("partlab: ECharts did not load, so chart " + id + " is not drawn; the table beside it holds its figures");
+      var c = {el: document.getElementById(id), option: option, instance: null, finished: false};
+      var ok = typeof echarts !== "undefined";
+      wire(c.el.closest(".switch"), function (variant) {
+        c.option.series.forEach(function (s, i) { s.data = variant[i]; });
+        if (c.instance) {
+          c.instance.setOption({series: c.option.series.map(function (s) { return {data: s.data}; })});
+        }
+      });
+      if (!ok) {
+        console.error("partlab: ECharts did not load, so chart " + id + " is not drawn; the table with it holds its figures");
         return;
       }
-      var c = {el: document.getElementById(id), option: option, instance: null, finished: false};
+      var fallback = c.el.querySelector(".chart-fallback");
+      if (fallback) {
+        c.el.removeChild(fallback);
+      }
       charts.push(c);
       draw(c);
+    },
+    table: function (id) {
+      wire(document.getElementById(id), function () {});
     },
     // ready tells partlab render --pdf that every chart has finished
     // drawing, its animation included, and whether they are drawn for paper.
