@@ -70,13 +70,16 @@ func keyColor(i int) string { return keyColors[i%len(keyColors)] }
 
 // chartOptions are the options every chart shares: no animation (a
 // screenshot shows the final picture), a transparent background (the page's
-// colour shows through), the legend on top, a tooltip per category. The y
+// colour shows through), the legend on top, a tooltip per category, and
+// ECharts' aria: a description a screen reader reads, and decal patterns that
+// tell series apart without colour. The y
 // axis's name is its unit, short enough to sit above the axis; the caption
 // says the rest.
 func chartOptions(id, xName, yName string, pointer string) []charts.GlobalOpts {
 	return []charts.GlobalOpts{
 		charts.WithInitializationOpts(opts.Initialization{ChartID: id, BackgroundColor: "transparent"}),
 		charts.WithAnimation(false),
+		charts.WithAriaOpts(&opts.Aria{Enabled: opts.Bool(true), Decal: &opts.AriaDecal{Show: opts.Bool(true)}}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "0"}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis", AxisPointer: &opts.AxisPointer{Type: pointer}}),
 		charts.WithGridOpts(opts.Grid{Left: "24", Right: "24", Top: "72", Bottom: "32", ContainLabel: opts.Bool(true)}),
