@@ -201,7 +201,7 @@ func TestRenderShowsKafkaAgreement(t *testing.T) {
 	}
 	for _, want := range []string{
 		"On Kafka (an in-process kfake cluster) beside the simulation: 1 of 2 combinations agree in every figure",
-		"1 of 2 combinations agree with the simulation in every figure; 1 differ (none key, 4 partitions, 2 consumers: loads, max_load, min_load",
+		"1 of 2 combinations agree with the simulation in every figure; 1 differ (no key, 4 partitions, 2 consumers: consumers",
 		"Known cause: keyless records: the client's sticky partitioner",
 	} {
 		if !strings.Contains(string(page), want) {

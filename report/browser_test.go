@@ -316,6 +316,37 @@ func complete(ctx context.Context) error {
 	return nil
 }
 
+// axeRun runs axe-core on the page and returns its serious and critical
+// violations, one line each with the rule, its help and the elements.
+const axeRun = `axe.run(document, {resultTypes: ["violations"]}).then(function (r) {
+	return r.violations.filter(function (v) { return v.impact === "serious" || v.impact === "critical"; }).map(function (v) {
+		return v.impact + " " + v.id + ": " + v.help + " at " + v.nodes.map(function (n) { return n.target.join(" "); }).join(", ");
+	});
+})`
+
+// accessible waits for the page's charts (when it has any), injects axe-core
+// and fails on any serious or critical violation.
+func accessible(axe string, charts int) func(context.Context) error {
+	return func(ctx context.Context) error {
+		if charts > 0 {
+			if err := drawn(charts)(ctx); err != nil {
+				return err
+			}
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](axe)); err != nil {
+			return fmt.Errorf("inject axe-core: %w", err)
+		}
+		found, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](axeRun, chromedp.EvalAwaitPromise))
+		if err != nil {
+			return fmt.Errorf("axe-core: %w", err)
+		}
+		if len(found) > 0 {
+			return fmt.Errorf("axe-core found %d serious or critical violations:\n%s", len(found), strings.Join(found, "\n"))
+		}
+		return nil
+	}
+}
+
 // contained checks that hostile labels stayed labels: the charts drew, the
 // breakout label is a series name of a chart, each label is text of some
 // chart's option (a bar's name, an axis category), and no script ran.
@@ -389,6 +420,9 @@ func TestBrowser(t *testing.T) {
 	lessonPage := filepath.Join(nb.Scenario.Name, pageFile)
 	labPage := filepath.Join(site, day24.Scenario.Name, pageFile)
 
+	axe, err := os.ReadFile(filepath.Join(root, "node_modules", "axe-core", "axe.min.js"))
+	need(t, "the browser test needs axe-core (run npm ci)", err)
+
 	b := newBrowser(t, exe)
 	tests := []struct {
 		name  string
@@ -410,6 +444,30 @@ func TestBrowser(t *testing.T) {
 		{"hostile-labels", filepath.Join(site, bad.Scenario.Name, pageFile), visit{}, contained(badCharts)},
 		// Last: the values it types stay in the browser's storage.
 		{"lab-predictions", labPage, visit{}, predicted},
+	}
+	// axe-core on every page of the course, light and dark, desktop and phone.
+	for _, pg := range []struct {
+		name, path string
+		charts     int
+	}{
+		{"index", filepath.Join(site, pageFile), 0},
+		{"lesson", filepath.Join(site, lessonPage), charts},
+		{"lab", labPage, labCharts},
+	} {
+		for _, dark := range []bool{false, true} {
+			for _, width := range []int{1280, 390} {
+				name := fmt.Sprintf("axe-%s-%d", pg.name, width)
+				if dark {
+					name = fmt.Sprintf("axe-%s-dark-%d", pg.name, width)
+				}
+				tests = append(tests, struct {
+					name  string
+					path  string
+					visit visit
+					check func(context.Context) error
+				}{name, pg.path, visit{dark: dark, width: width}, accessible(string(axe), pg.charts)})
+			}
+		}
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

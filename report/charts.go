@@ -71,13 +71,16 @@ func keyColor(i int) string { return keyColors[i%len(keyColors)] }
 
 // chartOptions are the options every chart shares: no animation (a
 // screenshot shows the final picture), a transparent background (the page's
-// colour shows through), the legend on top, a tooltip per category. The y
+// colour shows through), the legend on top, a tooltip per category, and
+// ECharts' aria: a description a screen reader reads, and decal patterns that
+// tell series apart without colour. The y
 // axis's name is its unit, short enough to sit above the axis; the caption
 // says the rest.
 func chartOptions(id, xName, yName string, pointer string) []charts.GlobalOpts {
 	return []charts.GlobalOpts{
 		charts.WithInitializationOpts(opts.Initialization{ChartID: id, BackgroundColor: "transparent"}),
 		charts.WithAnimation(false),
+		charts.WithAriaOpts(&opts.Aria{Enabled: opts.Bool(true), Decal: &opts.AriaDecal{Show: opts.Bool(true)}}),
 		// A plain legend wraps within its box; templates/charts.js makes room
 		// for its rows above the plot, so no name is cut or paged.
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Type: "plain", Top: "0", Left: "0", Right: "36"}),

@@ -77,8 +77,60 @@ func (c cellJSON) MarshalJSON() ([]byte, error) {
 // CSV writes one line per grid combination: the lesson's columns, the loads
 // and partition sizes (space-separated), the modelled speedup, and one
 // deviation column per region, all the simulation's. When a grid was measured
-// on Kafka, columns of Kafka's figures and the differing ones follow.
+// on Kafka, columns of Kafka's figures and the differing ones follow. The
+// figures of every other cell follow in a long form, a block of its own
+// (after a blank line when grids come first): cell, figure, at (the
+// consumer count, key or name after the figure's @) and value, as
+// results.json names them.
 func CSV(w io.Writer, nb Notebook) error {
+	if err := gridCSV(w, nb); err != nil {
+		return err
+	}
+	return figuresCSV(w, nb)
+}
+
+// figuresCSV writes the long block of the cells other than grids; nothing
+// when there are none.
+func figuresCSV(w io.Writer, nb Notebook) error {
+	cs, err := nb.computations()
+	if err != nil {
+		return err
+	}
+	var recs [][]string
+	grids := false
+	for i, c := range cs {
+		if _, ok := c.Result.(*sim.GridResult); ok {
+			grids = true
+			continue
+		}
+		figs := nb.Results.Figures(i)
+		names := make([]string, 0, len(figs))
+		for name := range figs {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			figure, at, _ := strings.Cut(name, "@")
+			recs = append(recs, []string{c.ID, figure, at, strconv.FormatFloat(figs[name], 'f', -1, 64)})
+		}
+	}
+	if len(recs) == 0 {
+		return nil
+	}
+	if grids {
+		if _, err := io.WriteString(w, "\n"); err != nil {
+			return err
+		}
+	}
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"cell", "figure", "at", "value"})
+	cw.WriteAll(recs)
+	return cw.Error()
+}
+
+// gridCSV writes the grids' block: its header always, a line per
+// combination.
+func gridCSV(w io.Writer, nb Notebook) error {
 	var grids []cell
 	var regions []string
 	onKafka := false

@@ -506,11 +506,18 @@ type groupStory struct {
 }
 
 // An idleAt is the idle consumers at one partition count below the consumer
-// count; ByKey is set when keys differ.
+// count; ByKey is set when keys differ, one entry per count of idle
+// consumers with the keys that leave it, in the grid's key order.
 type idleAt struct {
 	Partitions int
 	Idle       int
-	ByKey      []sim.Row
+	ByKey      []idleKeys
+}
+
+// idleKeys are the keys that leave Idle consumers idle.
+type idleKeys struct {
+	Idle int
+	Keys []sim.Key
 }
 
 // A servedStory is the serving deviation against the loss, over the rows of
@@ -593,7 +600,7 @@ func newGroupStory(g *sim.GridResult, c int, keep []sim.Key) groupStory {
 		}
 		at := idleAt{Partitions: p, Idle: rows[0].Idle}
 		if differ {
-			at.ByKey = rows
+			at.ByKey = groupIdle(rows)
 		}
 		gs.Idle = append(gs.Idle, at)
 		if !gs.AtCovers {
@@ -617,6 +624,21 @@ func newGroupStory(g *sim.GridResult, c int, keep []sim.Key) groupStory {
 		}
 	}
 	return gs
+}
+
+// groupIdle groups rows by their idle consumers, in the order each count
+// first appears.
+func groupIdle(rows []sim.Row) []idleKeys {
+	var out []idleKeys
+	for _, r := range rows {
+		i := slices.IndexFunc(out, func(g idleKeys) bool { return g.Idle == r.Idle })
+		if i < 0 {
+			out = append(out, idleKeys{Idle: r.Idle})
+			i = len(out) - 1
+		}
+		out[i].Keys = append(out[i].Keys, r.Key)
+	}
+	return out
 }
 
 func newServedStory(g *sim.GridResult, rows []sim.Row) *servedStory {

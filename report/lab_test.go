@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -325,5 +327,42 @@ func measured(factor float64) func(*Notebook) {
 			m.Rows = append(m.Rows, row)
 		}
 		nb.Measured = map[string]*sim.Measurement{r.ID: m}
+	}
+}
+
+// TestLabCSV checks that a lab's CSV carries every figure of its cells other
+// than grids, in the long form, after the grids' block, as results.json names
+// them.
+func TestLabCSV(t *testing.T) {
+	nb := lab(t)
+	var buf strings.Builder
+	if err := CSV(&buf, nb); err != nil {
+		t.Fatal(err)
+	}
+	grids, long, ok := strings.Cut(buf.String(), "\n\ncell,figure,at,value\n")
+	if !ok || !strings.HasPrefix(grids, "cell,key,partitions,") {
+		t.Fatalf("no long block after the grids' block:\n%.300s", buf.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(long, "\n"), "\n")
+	cs, err := nb.computations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	for i, c := range cs {
+		if c.Kind == sim.KindGrid {
+			continue
+		}
+		for name, v := range nb.Results.Figures(i) {
+			want++
+			figure, at, _ := strings.Cut(name, "@")
+			line := c.ID + "," + figure + "," + at + "," + strconv.FormatFloat(v, 'f', -1, 64)
+			if !slices.Contains(lines, line) {
+				t.Errorf("the CSV lacks %s", line)
+			}
+		}
+	}
+	if want == 0 || len(lines) != want {
+		t.Errorf("the long block has %d lines, want %d", len(lines), want)
 	}
 }

@@ -192,7 +192,7 @@ func TestLessonNarrative(t *testing.T) {
 		"<strong>The most balanced key is not the most correct.</strong>",
 		fmt.Sprintf("the record key spreads the load most evenly (%d against %d records, %.2f times) but computes only %d of the %d rows",
 			rec.MaxLoad, rec.MinLoad, rec.Skew, rec.Rows, g.Baseline.Rows),
-		fmt.Sprintf("Keeping every row costs the subscriber key a load skew of %.2f", sub.Skew),
+		fmt.Sprintf("The subscriber key keeps every row at a load skew of %.2f", sub.Skew),
 		"<strong>The served number misleads.</strong>",
 		fmt.Sprintf("The period key at 4 partitions loses more rows than that, %d", per.Lost),
 	}

@@ -13,6 +13,7 @@ import (
 var narratives = texttemplate.Must(texttemplate.New("narrative").
 	Option("missingkey=error").
 	Funcs(formatFuncs).
+	Funcs(keyFuncs).
 	Funcs(texttemplate.FuncMap{"sep": sep, "text": escapeMarkdown, "partitions": func(ps []int) (string, error) { return list(partitionNames(ps)) }}).
 	ParseFS(templates.FS, "narrative/*.md"))
 

@@ -30,7 +30,7 @@ func TestNarrativeFollowsTheData(t *testing.T) {
 			want: func(row func(sim.Key, int, int) sim.Row) []string {
 				s, p := row("subscriber", 4, 4), row("period", 4, 4)
 				return []string{
-					fmt.Sprintf("<strong>Balance and correctness agree.</strong> At 4 partitions and 4 consumers the most balanced key, subscriber (%d against %d records, %.2f times), also computes the most rows, %d of %d.",
+					fmt.Sprintf("<strong>Balance and correctness agree.</strong> At 4 partitions and 4 consumers the most balanced choice, the subscriber key (%d against %d records, %.2f times), also computes the most rows, %d of %d.",
 						s.MaxLoad, s.MinLoad, s.Skew, s.Rows, s.Rows+s.Lost),
 					// One lossy row in the deviation table: no comparison, no verdict.
 					fmt.Sprintf("<strong>The served number and the loss.</strong> The period key at 4 partitions loses %d of the", p.Lost),
@@ -44,7 +44,7 @@ func TestNarrativeFollowsTheData(t *testing.T) {
 			want: func(row func(sim.Key, int, int) sim.Row) []string {
 				return []string{"No key keeps every row at every partition count.", "the topic leaves 2 of them idle at 2 partitions."}
 			},
-			not: []string{"Keeping every row costs", "splits no subscriber"},
+			not: []string{"keeps every row at a load skew", "splits no subscriber"},
 		},
 		{
 			name:     "every key keeps every row",

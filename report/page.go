@@ -39,6 +39,7 @@ type pageData struct {
 	Title, Name, File string
 	Summary           template.HTML
 	Source            sim.Source
+	Uses              sourceUse            // which of Source's parameters the page's figures depend on
 	Overrides         []scenarios.Override // what the command line put over the file
 	Index             string
 	JSON, CSV         template.URL
@@ -57,8 +58,16 @@ type scriptData struct {
 
 type cellData struct {
 	Kind, Anchor string
-	Body         template.HTML
+	// Title heads a computed cell at Level, one below the heading before
+	// it; the contents list it under the same words.
+	Title string
+	Level int
+	Body  template.HTML
 }
+
+// sourceUse is what the page header shows of the source: the seed alone,
+// or every parameter, or (both false) nothing.
+type sourceUse struct{ Seed, Readings bool }
 
 // pageState is what rendering one page carries from cell to cell: the
 // results for the authors' templates, and the Markdown document whose
@@ -67,10 +76,13 @@ type pageState struct {
 	nb    Notebook
 	vocab *vocabulary
 	doc   *doc
+	// level is the level of the last heading an author wrote, 0 before
+	// the first: a computed cell's title goes one below it.
+	level int
 }
 
-// Page writes a scenario's page: a header with the source's parameters, the
-// contents, and every cell in order. It writes nothing if any cell fails.
+// Page writes a scenario's page: a header with the source's parameters that
+// its cells use, the contents, and every cell in order. It writes nothing if any cell fails.
 func Page(w io.Writer, nb Notebook, opt Options) error {
 	b, _, _, err := renderPage(nb, opt)
 	if err != nil {
@@ -96,6 +108,7 @@ func renderPage(nb Notebook, opt Options) ([]byte, []file, []section, error) {
 	p.doc.images = newImageSet(s.File, len(opt.Inline) > 0)
 	d := pageData{
 		Title: s.Title, Name: s.Name, File: filepath.Base(s.File), Source: s.Source, Overrides: s.Overrides,
+		Uses:  newSourceUse(sim.Uses(s.SimCells()...)),
 		Index: "../" + pageFile,
 		JSON:  fileLink(jsonFile),
 		CSV:   fileLink(csvFile),
@@ -152,9 +165,13 @@ func (p *pageState) cell(c cell) (cellData, error) {
 			return cellData{}, fmt.Errorf("%s: %w", p.nb.Scenario.File, err)
 		}
 	}
+	authored := len(p.doc.headings)
 	data, err := k.view(p, c)
 	if err != nil {
 		return cellData{}, err
+	}
+	if n := len(p.doc.headings); n > authored {
+		p.level = p.doc.headings[n-1].Level
 	}
 	var buf bytes.Buffer
 	if err := layout.ExecuteTemplate(&buf, k.template, data); err != nil {
@@ -166,10 +183,18 @@ func (p *pageState) cell(c cell) (cellData, error) {
 	}
 	cd := cellData{Kind: string(c.Kind), Body: cellHTML(body)}
 	if c.Sim != nil {
-		cd.Anchor = cellAnchor(c)
-		p.doc.headings = append(p.doc.headings, heading{ID: cd.Anchor, Text: string(c.Kind) + " " + c.ID, Level: 3})
+		cd.Anchor, cd.Title, cd.Level = cellAnchor(c), cellTitle(c), p.cellLevel()
+		p.doc.headings = append(p.doc.headings, heading{ID: cd.Anchor, Text: cd.Title, Level: cd.Level})
 	}
 	return cd, nil
+}
+
+// cellLevel is a computed cell's heading level: one below the author's
+// heading before it, so the page's outline stays whole, from h2 to h4.
+func (p *pageState) cellLevel() int { return min(max(p.level+1, 2), 4) }
+
+func newSourceUse(u sim.SourceUse) sourceUse {
+	return sourceUse{Seed: u&sim.UsesSeed != 0, Readings: u&sim.UsesReadings != 0}
 }
 
 // cellAnchor is a computation cell's id on the page. Headings never take it:

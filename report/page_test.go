@@ -22,16 +22,48 @@ cells:
 	for _, want := range []string{
 		`<li class="toc-2"><a href="#summary">Summary</a></li>
 <li class="toc-3"><a href="#cell-keys-1">Cell keys</a></li>
-<li class="toc-3"><a href="#cell-keys">grid keys</a></li>
+<li class="toc-4"><a href="#cell-keys">Keys, partitions and consumers: keys</a></li>
 <li class="toc-2"><a href="#summary-1">Summary</a></li>`,
 		`<h2 id="summary">Summary</h2>`,
 		`<h3 id="cell-keys-1">Cell keys</h3>`,
-		`<section class="cell cell-grid" id="cell-keys">`,
+		`<section class="cell cell-grid" id="cell-keys">
+<h4 class="cell-title">Keys, partitions and consumers: keys</h4>`,
 		`<h2 id="summary-1">Summary</h2>`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the page lacks\n%s", want)
 		}
+	}
+}
+
+// TestHeaderParams checks that the header names the source's parameters
+// that the page's cells use, and only those.
+func TestHeaderParams(t *testing.T) {
+	tests := []struct {
+		name, cells string
+		want, not   []string
+	}{
+		{"a grid reads the records", "  - grid: {id: g, keys: [subscriber], partitions: [2]}\n",
+			[]string{"<dt>Seed</dt>", "<dt>Subscribers</dt>", "<dt>Records</dt>"}, nil},
+		{"ordering interleaves by the seed", "  - ordering: {id: o, keys: [a, b], records: 10, partitions: 2}\n",
+			[]string{"<dt>Seed</dt>"}, []string{"<dt>Subscribers</dt>", "<dt>Periods</dt>"}},
+		{"sizing uses nothing of it", "  - sizing: {id: s, target: 60000, per_consumer: 5000}\n",
+			nil, []string{`<dl class="params">`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := page(t, notebook(t, "h.yaml", "title: Header\ncells:\n"+tt.cells), copied)
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("the header lacks %s", w)
+				}
+			}
+			for _, n := range tt.not {
+				if strings.Contains(got, n) {
+					t.Errorf("the header shows %s", n)
+				}
+			}
+		})
 	}
 }
 

@@ -1,5 +1,7 @@
 package report
 
+import "strings"
+
 // A table is any table of a page, built by the report and drawn by
 // templates/table.html. Cells are text: the report formats every figure once,
 // so a table and the narrative beside it print a number the same way.
@@ -31,6 +33,20 @@ type tableRow struct {
 func label(name string) column { return column{Name: name} }
 func num(name string) column   { return column{Name: name, Num: true} }
 func wide(name string) column  { return column{Name: name, Wide: true} }
+
+// Label is the accessible name of the table's scroll region: a wide table
+// scrolls on a phone, and a keyboard reaches it only as a named, focusable
+// region. The caption names it; a table without one is named by its columns.
+func (t table) Label() string {
+	if t.Caption != "" {
+		return t.Caption
+	}
+	names := make([]string, len(t.Columns))
+	for i, c := range t.Columns {
+		names[i] = c.Name
+	}
+	return "Table of " + strings.Join(names, ", ")
+}
 
 // Class is the column's cells' class attribute: num, wide or none.
 func (c column) Class() string {

@@ -27,7 +27,7 @@ import (
 //
 //	grid "ID"               a grid cell's results: .Records .Baseline .Rows .Partitioner .Assignor
 //	row "ID" "KEY" P [C]    one combination of a grid: .MaxLoad .MinLoad .Idle .Split
-//	                        .Rows .Lost .Skew .Drift .Speedup .Ideal .Loads .Sizes
+//	                        .Rows .Lost .Skew .Drift .Swing .Speedup .Ideal .Loads .Sizes
 //	                        .Deviation; C defaults to the grid's first consumer count
 //	offsets "ID"            an offsets cell's results: .Key .Partitions .Partition
 //	                        .Records .LastOffset .First .Subscriber .Spread

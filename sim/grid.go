@@ -63,6 +63,10 @@ type Row struct {
 	// Drift is the largest deviation of any region, in absolute value: how
 	// far the served number moved.
 	Drift float64 `json:"drift"`
+	// Swing is that deviation with its sign (the first region's, of two
+	// equally far): which way the served number moved. results.json keeps
+	// drift alone; the deviations there carry the signs.
+	Swing float64 `json:"-"`
 	// Skew is MaxLoad ÷ MinLoad, the lesson's "1.44 times"; 0 when a
 	// consumer is idle and the ratio has no value.
 	Skew  float64 `json:"skew"`
@@ -270,7 +274,9 @@ func (d *Data) row(k Key, owned [][]int, tl tally, dev Regions) Row {
 		r.Skew = float64(r.MaxLoad) / float64(r.MinLoad)
 	}
 	for _, v := range dev {
-		r.Drift = max(r.Drift, math.Abs(v.Value))
+		if math.Abs(v.Value) > r.Drift {
+			r.Drift, r.Swing = math.Abs(v.Value), v.Value
+		}
 	}
 	return r
 }
@@ -392,3 +398,5 @@ func (g Grid) Cost(src Source) Cost {
 	c.Bytes = cellBytes + rows
 	return c
 }
+
+func (Grid) sourceUse() SourceUse { return UsesSeed | UsesReadings }

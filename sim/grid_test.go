@@ -3,6 +3,7 @@ package sim
 import (
 	"math"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -71,6 +72,8 @@ func TestGridInvariants(t *testing.T) {
 					t.Errorf("%s/%s %+v: the subscriber key split a subscriber", pt, as, r)
 				case r.Partitions == 1 && (r.Split != 0 || r.Lost != 0 || r.Idle != r.Consumers-1):
 					t.Errorf("%s/%s %+v: one partition must keep every row and idle C-1", pt, as, r)
+				case math.Abs(r.Swing) != r.Drift || !slices.ContainsFunc(r.Deviation, func(v RegionValue) bool { return v.Value == r.Swing }):
+					t.Errorf("%s/%s %+v: swing %v is not a region's deviation of size drift %v", pt, as, r, r.Swing, r.Drift)
 				}
 			}
 		}

@@ -118,3 +118,5 @@ func (o Offsets) Cost(src Source) Cost {
 	rows := int64(firstRecords + 1 + len(o.Compare))
 	return Cost{Visits: readings * int64(2+len(o.Compare)), Rows: rows, Bytes: cellBytes + rows*rowBytes}
 }
+
+func (Offsets) sourceUse() SourceUse { return UsesSeed | UsesReadings }

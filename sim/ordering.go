@@ -156,3 +156,6 @@ func (o Ordering) Cost(Source) Cost {
 		Bytes:  cellBytes + parts*rowBytes + listBytes(3*records+parts, records),
 	}
 }
+
+// sourceUse: the partitions read together interleave by the seed.
+func (Ordering) sourceUse() SourceUse { return UsesSeed }

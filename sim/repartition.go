@@ -80,3 +80,5 @@ func (Repartition) figures() figureSet { return repartitionFigures }
 func (r Repartition) Cost(Source) Cost {
 	return Cost{Visits: int64(len(r.Keys)) + 2, Rows: 1, Bytes: cellBytes + rowBytes}
 }
+
+func (r Repartition) sourceUse() SourceUse { return seededBy(r.Partitioner) }

@@ -110,3 +110,5 @@ func (s Spread) Cost(Source) Cost {
 		Bytes:  cellBytes + rows*rowBytes + listBytes(int64(s.Partitions), keys),
 	}
 }
+
+func (s Spread) sourceUse() SourceUse { return seededBy(s.Partitioner) }
