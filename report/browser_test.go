@@ -383,6 +383,24 @@ func contained(want int) func(context.Context) error {
 	}
 }
 
+// browserNeeds returns what a browser test needs: Chromium's path, the
+// ECharts script pages copy, and the folder its screenshots go to.
+func browserNeeds(t *testing.T) (exe string, script []byte, shots string) {
+	t.Helper()
+	exe, err := chromium()
+	need(t, "the browser test needs Chromium", err)
+	path, err := FindECharts(root)
+	need(t, "the browser test needs ECharts (run npm ci)", err)
+	if script, err = os.ReadFile(path); err != nil {
+		t.Fatal(err)
+	}
+	shots = filepath.Join(root, "out", "screenshots")
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return exe, script, shots
+}
+
 // TestBrowser renders the lesson and the Day 24 lab into a temporary site and
 // opens them in headless Chromium: every chart draws, in light and dark, from
 // assets/ and inlined, and the console stays clean; without JavaScript the
@@ -391,18 +409,7 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the browser test in -short mode")
 	}
-	exe, err := chromium()
-	need(t, "the browser test needs Chromium", err)
-	path, err := FindECharts(root)
-	need(t, "the browser test needs ECharts (run npm ci)", err)
-	script, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	shots := filepath.Join(root, "out", "screenshots")
-	if err := os.MkdirAll(shots, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	exe, script, shots := browserNeeds(t)
 	nb, bad, day24 := lesson(t), hostile(t), lab(t)
 	site, inline := t.TempDir(), t.TempDir()
 	if err := (Site{Notebooks: []Notebook{nb, bad, day24}, ECharts: script}).Write(site, io.Discard); err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -117,18 +116,7 @@ func TestChartsBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the browser test in -short mode")
 	}
-	exe, err := chromium()
-	need(t, "the browser test needs Chromium", err)
-	path, err := FindECharts(root)
-	need(t, "the browser test needs ECharts (run npm ci)", err)
-	script, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	shots := filepath.Join(root, "out", "screenshots")
-	if err := os.MkdirAll(shots, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	exe, script, shots := browserNeeds(t)
 	nb, day24, big := lesson(t), lab(t), bigGrid(t)
 	site, broken := t.TempDir(), t.TempDir()
 	if err := (Site{Notebooks: []Notebook{nb, day24, big}, ECharts: script}).Write(site, io.Discard); err != nil {

@@ -23,18 +23,7 @@ func TestSearchBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the browser test in -short mode")
 	}
-	exe, err := chromium()
-	need(t, "the browser test needs Chromium", err)
-	path, err := FindECharts(root)
-	need(t, "the browser test needs ECharts (run npm ci)", err)
-	script, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	shots := filepath.Join(root, "out", "screenshots")
-	if err := os.MkdirAll(shots, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	exe, script, shots := browserNeeds(t)
 	site := t.TempDir()
 	if err := (Site{Notebooks: []Notebook{lesson(t), lab(t)}, ECharts: script}).Write(site, io.Discard); err != nil {
 		t.Fatal(err)
