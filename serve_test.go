@@ -3,13 +3,11 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -399,7 +397,7 @@ func TestServeBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the browser test in -short mode")
 	}
-	exe, err := chromium()
+	exe, err := report.FindChromium()
 	needTool(t, "the serve browser test needs Chromium", err)
 	script, err := echartsScript()
 	needTool(t, "the serve browser test needs ECharts (run npm ci)", err)
@@ -468,18 +466,6 @@ func needTool(t *testing.T, what string, err error) {
 		t.Fatalf("%s: %v", what, err)
 	}
 	t.Skipf("skipping: %s: %v", what, err)
-}
-
-// chromium finds Debian's Chromium.
-func chromium() (string, error) {
-	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
-		return "/usr/bin/chromium", nil
-	}
-	p, err := exec.LookPath("chromium")
-	if err != nil {
-		return "", errors.New("no /usr/bin/chromium and none on PATH (apt-get install chromium; .ci/run does)")
-	}
-	return p, nil
 }
 
 // headless starts Chromium for one test, with the flags of report's

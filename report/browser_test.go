@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -34,18 +33,6 @@ func need(t *testing.T, what string, err error) {
 		t.Fatalf("%s: %v", what, err)
 	}
 	t.Skipf("skipping: %s: %v", what, err)
-}
-
-// chromium finds Debian's Chromium.
-func chromium() (string, error) {
-	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
-		return "/usr/bin/chromium", nil
-	}
-	p, err := exec.LookPath("chromium")
-	if err != nil {
-		return "", fmt.Errorf("no /usr/bin/chromium and none on PATH (apt-get install chromium; .ci/run does)")
-	}
-	return p, nil
 }
 
 // browser is one headless Chromium for a test; tab opens a page in a new tab.
@@ -387,7 +374,7 @@ func contained(want int) func(context.Context) error {
 // ECharts script pages copy, and the folder its screenshots go to.
 func browserNeeds(t *testing.T) (exe string, script []byte, shots string) {
 	t.Helper()
-	exe, err := chromium()
+	exe, err := FindChromium()
 	need(t, "the browser test needs Chromium", err)
 	path, err := FindECharts(root)
 	need(t, "the browser test needs ECharts (run npm ci)", err)

@@ -80,7 +80,7 @@ func TestPrintLayout(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the browser test in -short mode")
 	}
-	exe, err := chromium()
+	exe, err := FindChromium()
 	need(t, "the print test needs Chromium", err)
 	script := echartsScript(t)
 	site := t.TempDir()
@@ -124,7 +124,7 @@ func TestPDF(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the browser test in -short mode")
 	}
-	exe, err := chromium()
+	exe, err := FindChromium()
 	need(t, "the PDF test needs Chromium", err)
 	pdftotext, err := exec.LookPath("pdftotext")
 	need(t, "the PDF test reads the PDF with pdftotext (apt-get install poppler-utils; .ci/run does)", err)
