@@ -4,8 +4,8 @@ import (
 	"testing"
 	"time"
 
-	"partlab/scenarios"
-	"partlab/sim"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
 )
 
 // BenchmarkVersusLessonPython runs the lesson's grid, deviation table and

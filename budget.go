@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"partlab/scenarios"
-	"partlab/sim"
-	"partlab/sim/kafka"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
+	"github.com/partlab/partlab/sim/kafka"
 )
 
 // A budget bounds what computing one scenario may cost, so that a scenario

@@ -8,9 +8,9 @@ import (
 	"io"
 	"strings"
 
-	"partlab/report"
-	"partlab/scenarios"
-	"partlab/sim"
+	"github.com/partlab/partlab/report"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
 )
 
 // errMissed is check's and render --strict's answer when an expectation

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"io"
 
-	"partlab/report"
-	"partlab/scenarios"
-	"partlab/sim"
-	"partlab/sim/kafka"
-	"partlab/sim/measure"
+	"github.com/partlab/partlab/report"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
+	"github.com/partlab/partlab/sim/kafka"
+	"github.com/partlab/partlab/sim/measure"
 )
 
 // compute is the one place a scenario runs. It loads the scenario, checks

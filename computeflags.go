@@ -9,9 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"partlab/scenarios"
-	"partlab/sim"
-	"partlab/sim/kafka"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
+	"github.com/partlab/partlab/sim/kafka"
 )
 
 // computeFlags choose the engine of every grid, where the Kafka engine runs

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"partlab/sim/kafka/kafkatest"
+	"github.com/partlab/partlab/sim/kafka/kafkatest"
 )
 
 // gridJSON is the part of a grid's JSON these tests read.

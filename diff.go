@@ -10,8 +10,8 @@ import (
 	"slices"
 	"strings"
 
-	"partlab/report"
-	"partlab/sim"
+	"github.com/partlab/partlab/report"
+	"github.com/partlab/partlab/sim"
 )
 
 // errChanged is diff's answer when the results differ: exit status 1, as

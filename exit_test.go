@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"testing"
 
-	"partlab/scenarios"
+	"github.com/partlab/partlab/scenarios"
 )
 
 func TestExitCodes(t *testing.T) {

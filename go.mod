@@ -1,4 +1,4 @@
-module partlab
+module github.com/partlab/partlab
 
 go 1.26.8
 

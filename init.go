@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"partlab/scaffold"
+	"github.com/partlab/partlab/scaffold"
 )
 
 // initCmd is `partlab init DIR`: it writes the course repository of package

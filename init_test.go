@@ -16,7 +16,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"partlab/scaffold"
+	"github.com/partlab/partlab/scaffold"
 )
 
 // scaffoldNames are the files partlab init writes.

@@ -27,8 +27,8 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"partlab/report"
-	"partlab/scenarios"
+	"github.com/partlab/partlab/report"
+	"github.com/partlab/partlab/scenarios"
 )
 
 func main() {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"partlab/internal/golden"
+	"github.com/partlab/partlab/internal/golden"
 )
 
 // partlab runs the command line as a function and returns what it printed.

@@ -3,7 +3,7 @@ package main
 import (
 	"flag"
 
-	"partlab/scenarios"
+	"github.com/partlab/partlab/scenarios"
 )
 
 // overrideFlags are --set PATH=VALUE and --params FILE, repeatable and

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 
-	"partlab/report"
+	"github.com/partlab/partlab/report"
 )
 
 // echartsEnv names an echarts.min.js, as --echarts does, for every command

@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"partlab/scenarios"
+	"github.com/partlab/partlab/scenarios"
 )
 
 // schema prints the JSON Schema of scenario files, or with --site of site

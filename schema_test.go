@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"partlab/scenarios"
+	"github.com/partlab/partlab/scenarios"
 )
 
 func TestSchemaCommand(t *testing.T) {

@@ -17,8 +17,8 @@ import (
 	"sync"
 	"time"
 
-	"partlab/report"
-	"partlab/templates"
+	"github.com/partlab/partlab/report"
+	"github.com/partlab/partlab/templates"
 )
 
 // serveLayout holds what serve adds to the pages it serves; report never

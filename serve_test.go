@@ -15,7 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"partlab/report"
+	"github.com/partlab/partlab/report"
 )
 
 const (

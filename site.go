@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"partlab/scenarios"
+	"github.com/partlab/partlab/scenarios"
 )
 
 // siteFlag adds --site FILE, the site settings, to a command.

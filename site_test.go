@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"partlab/scenarios"
+	"github.com/partlab/partlab/scenarios"
 )
 
 // TestCourseSite runs partlab as a course author would: site.yaml beside

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"partlab/scenarios"
-	"partlab/sim"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
 )
 
 // A grid measured on Kafka with one differing row: the simulation's figures

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // BenchmarkPage measures the render work of the lesson's page, its results

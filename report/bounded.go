@@ -9,7 +9,7 @@ import (
 	texttemplate "text/template"
 	"text/template/parse"
 
-	"partlab/scenarios"
+	"github.com/partlab/partlab/scenarios"
 )
 
 // An author's template is untrusted: a scenario file comes from anyone who

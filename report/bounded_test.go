@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"partlab/scenarios"
+	"github.com/partlab/partlab/scenarios"
 )
 
 // chain defines n templates, each calling the one before it calls times.

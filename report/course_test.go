@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"partlab/scenarios"
+	"github.com/partlab/partlab/scenarios"
 )
 
 // course writes the scenario files of a small course into dir and returns

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // JSON writes the notebook's results as {"title":…,"cells":[…]}, one entry per

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // breakout is a label that would end a <script> element and start one of its

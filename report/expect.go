@@ -3,7 +3,7 @@ package report
 import (
 	"fmt"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // Expected checks the scenario's expectations against its results, in the

@@ -10,7 +10,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 var gridKind = withConclusions(newKind("computed.html", gridView, gridText).withJSON(gridJSON), gridConclusions)

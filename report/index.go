@@ -6,7 +6,7 @@ import (
 	"html/template"
 	"io"
 
-	"partlab/scenarios"
+	"github.com/partlab/partlab/scenarios"
 )
 
 // indexData is the data of templates/index.html: the site's settings and

@@ -3,7 +3,7 @@ package report
 import (
 	"strings"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // The narrative names a key as a reader says it: "the subscriber key", and

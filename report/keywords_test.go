@@ -3,7 +3,7 @@ package report
 import (
 	"testing"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 func TestKeyWords(t *testing.T) {

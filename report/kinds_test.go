@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"partlab/scenarios"
-	"partlab/sim"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
 )
 
 // TestKindsRegistered checks that every kind of computation scenarios

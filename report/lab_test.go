@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 const labFile = root + "/scenarios/day-24-partitions.yaml"

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"partlab/internal/golden"
-	"partlab/scenarios"
-	"partlab/sim"
+	"github.com/partlab/partlab/internal/golden"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
 )
 
 // root is the module's root, where scenarios/, node_modules/ and out/ are.

@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // manifestFile lists what partlab wrote into a site's folder, at its root:

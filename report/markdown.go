@@ -12,7 +12,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // markdown is the report's one Markdown converter: GitHub-flavoured (tables,

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // hostileMarkdown are inputs on which goldmark is superlinear, each

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	texttemplate "text/template"
 
-	"partlab/templates"
+	"github.com/partlab/partlab/templates"
 )
 
 // narratives are the Markdown templates of the generated narrative, parsed

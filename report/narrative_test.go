@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // gridOnly is a scenario of one grid cell.

@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"partlab/scenarios"
+	"github.com/partlab/partlab/scenarios"
 )
 
 // A site's pages share three regions that depend on the whole site: in the

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // offsetsData is the data of templates/cells/offsets.html: one partition's

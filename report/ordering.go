@@ -8,7 +8,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 var orderingKind = withConclusions(newKind("computed.html", orderingView, orderingText), orderingConclusions)

@@ -8,9 +8,9 @@ import (
 	"io"
 	"path/filepath"
 
-	"partlab/scenarios"
-	"partlab/sim"
-	"partlab/templates"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
+	"github.com/partlab/partlab/templates"
 )
 
 // layout holds every HTML template of the report, parsed once: the page, the

@@ -14,8 +14,8 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
-	"partlab/scenarios"
-	"partlab/sim"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
 )
 
 // The reader's predictions: {{ predict "P1" }} in an author's Markdown puts

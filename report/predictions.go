@@ -6,7 +6,7 @@ import (
 	"io"
 	"strconv"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 var predictionsKind = newKind("computed.html", predictionsView, predictionsText)

@@ -7,7 +7,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 var repartitionKind = newKind("computed.html", repartitionView, repartitionText)

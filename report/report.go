@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"io"
 
-	"partlab/scenarios"
-	"partlab/sim"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
 )
 
 // A Notebook is a scenario with everything computed for it, ready to render:

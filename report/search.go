@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"partlab/templates"
+	"github.com/partlab/partlab/templates"
 )
 
 // The site's offline search: at render time every page's title, headings

@@ -12,7 +12,7 @@ import (
 	"regexp"
 	"slices"
 
-	"partlab/scenarios"
+	"github.com/partlab/partlab/scenarios"
 )
 
 // The site's layout: index.html lists the scenarios; each has a directory

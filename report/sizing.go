@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 var sizingKind = newKind("computed.html", sizingView, sizingText)

@@ -9,7 +9,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 var spreadKind = withConclusions(newKind("computed.html", spreadView, spreadText), spreadConclusions)

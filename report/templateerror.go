@@ -12,7 +12,7 @@ import (
 	"strings"
 	"unicode"
 
-	"partlab/scenarios"
+	"github.com/partlab/partlab/scenarios"
 )
 
 // text/template's errors read "template: text:LINE[:COL]: [executing "NAME"

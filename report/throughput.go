@@ -9,7 +9,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 var throughputKind = withConclusions(newKind("computed.html", throughputView, throughputText).withJSON(throughputJSON), throughputConclusions)

@@ -3,7 +3,7 @@ package report
 import (
 	"strings"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // kindTitles name what each kind of cell shows, as a reader would: a

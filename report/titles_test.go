@@ -3,8 +3,8 @@ package report
 import (
 	"testing"
 
-	"partlab/scenarios"
-	"partlab/sim"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
 )
 
 func TestCellTitle(t *testing.T) {

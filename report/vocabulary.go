@@ -7,8 +7,8 @@ import (
 	"strings"
 	texttemplate "text/template"
 
-	"partlab/scenarios"
-	"partlab/sim"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
 )
 
 // The Markdown of md cells and of a scenario's summary is a text/template,

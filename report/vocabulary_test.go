@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // withMarkdown is the lesson's source and grid with one md cell of text,

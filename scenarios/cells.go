@@ -6,7 +6,7 @@ import (
 	"sort"
 	"time"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // limits is the one table of what a number in a scenario may be; the field

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 
 	"gopkg.in/yaml.v3"
 )

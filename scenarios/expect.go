@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 
 	"gopkg.in/yaml.v3"
 )

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"time"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 
 	"gopkg.in/yaml.v3"
 )

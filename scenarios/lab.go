@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 
 	"gopkg.in/yaml.v3"
 )

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 func TestDay24Scenario(t *testing.T) {

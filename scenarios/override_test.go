@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // overridden is the scenario the override tests change: a grid with an id,

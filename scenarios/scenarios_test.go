@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 func TestLessonScenario(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"partlab/internal/golden"
+	"github.com/partlab/partlab/internal/golden"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"gopkg.in/yaml.v3"

@@ -3,7 +3,7 @@ package kafka
 import (
 	"testing"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // BenchmarkLessonGrid puts the lesson's grid through kfake: 12 combinations,

@@ -13,7 +13,7 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // balancers map the grid's assignors onto the group's: Kafka's

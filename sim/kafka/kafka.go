@@ -7,7 +7,7 @@ import (
 	"io"
 	"time"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // Config says where and how long the engine runs.

@@ -17,8 +17,8 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/kmsg"
 
-	"partlab/sim"
-	"partlab/sim/kafka/kafkatest"
+	"github.com/partlab/partlab/sim"
+	"github.com/partlab/partlab/sim/kafka/kafkatest"
 )
 
 var lessonSource = sim.Source{Seed: 20260218, Subscribers: 200, Periods: 12}

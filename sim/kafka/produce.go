@@ -10,7 +10,7 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // producerPartitioner maps a grid's partitioner onto the producer. murmur2

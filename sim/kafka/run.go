@@ -7,7 +7,7 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // run measures every grid on the cluster; observed[i] belongs to grids[i].

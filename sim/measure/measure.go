@@ -19,7 +19,7 @@ import (
 	"sync"
 	"time"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // Throughput measures every consumer count of a modelled throughput result

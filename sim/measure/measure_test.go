@@ -8,7 +8,7 @@ import (
 	"testing/synctest"
 	"time"
 
-	"partlab/sim"
+	"github.com/partlab/partlab/sim"
 )
 
 // model is the modelled throughput cell of P partitions, records each.
