@@ -389,9 +389,5 @@ func echartsScript() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	path, err := report.FindECharts(wd)
-	if err != nil {
-		return nil, err
-	}
-	return os.ReadFile(path)
+	return report.ReadECharts(wd)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/partlab/partlab/internal/readfile"
 	"github.com/partlab/partlab/report"
 )
 
@@ -59,7 +60,7 @@ func (f *renderFlags) site() (report.Site, error) {
 		site.ECharts, err = echartsScript()
 		return site, err
 	}
-	if site.ECharts, err = os.ReadFile(path); err != nil {
+	if site.ECharts, err = readfile.Read(path, "", report.MaxECharts); err != nil {
 		return site, fmt.Errorf("%s: %w", from, err)
 	}
 	if len(site.ECharts) == 0 {

@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/partlab/partlab/internal/hostcheck"
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/templates"
 )
@@ -32,6 +33,9 @@ const (
 	pollEvery = 200 * time.Millisecond
 	// eventsPath is the Server-Sent Events stream the pages listen to.
 	eventsPath = "/_partlab/events"
+	// maxStreams bounds the open event streams, each a connection and a
+	// goroutine: a browser opens a few, one per open page.
+	maxStreams = 64
 )
 
 // serveCmd is `partlab serve`: it renders the scenarios in memory, serves
@@ -39,13 +43,13 @@ const (
 func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("serve", stderr)
 	addr := fs.String("addr", defaultAddr, "listen on `host:port`")
-	remote := fs.Bool("allow-remote", false, "let --addr be an address other machines can reach")
+	remote := fs.String("allow-remote", "", "let --addr be an address other machines can reach, as the `HOST,…` they name")
 	rf := addRenderFlags(fs)
 	flags := addComputeFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
-	if err := checkAddr(*addr, *remote); err != nil {
+	if err := checkAddr(*addr, *remote != ""); err != nil {
 		return usageError{err}
 	}
 	if err := rf.check(); err != nil {
@@ -67,6 +71,7 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	s := newServer(files, site, flags, stderr)
+	s.remote = strings.Split(*remote, ",")
 	s.rebuild(ctx, files)
 	if ctx.Err() != nil {
 		ln.Close()
@@ -85,7 +90,7 @@ func checkAddr(addr string, remote bool) error {
 	if err != nil {
 		return fmt.Errorf("--addr %q: %w", addr, err)
 	}
-	if remote || host == "localhost" {
+	if remote || host == "localhost" { // remote: --allow-remote names hosts
 		return nil
 	}
 	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
@@ -113,11 +118,14 @@ func stampOf(name string) stamp {
 // server is a live preview of a site: one goroutine polls the files and
 // renders, many serve what the last render made.
 type server struct {
-	files []string
-	site  report.Site // how pages load ECharts; rebuild sets its notebooks
-	flags *computeFlags
-	log   io.Writer
-	now   func() time.Time
+	files  []string
+	site   report.Site // how pages load ECharts; rebuild sets its notebooks
+	flags  *computeFlags
+	log    io.Writer
+	now    func() time.Time
+	remote []string // the names other machines reach the server by (--allow-remote)
+
+	streams chan struct{} // a token per open event stream
 
 	// Owned by the polling goroutine.
 	stamps map[string]stamp
@@ -135,15 +143,20 @@ func newServer(files []string, site report.Site, flags *computeFlags, log io.Wri
 	return &server{
 		files: files, site: site, flags: flags, log: log, now: time.Now,
 		stamps: map[string]stamp{}, good: map[string]rendered{}, errs: map[string]error{},
-		changed: make(chan struct{}),
+		changed: make(chan struct{}), streams: make(chan struct{}, maxStreams),
 	}
 }
 
 // run serves on ln and polls the files at every tick until ctx is done,
 // then shuts the server down: open event streams end with ctx.
 func (s *server) run(ctx context.Context, ln net.Listener, tick <-chan time.Time) error {
+	hosts, err := hostcheck.New(ln.Addr().String(), s.remote)
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	srv := &http.Server{
-		Handler:           s,
+		Handler:           hosts.Handler(s),
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 		ReadHeaderTimeout: 10 * time.Second,
 	}
@@ -353,6 +366,13 @@ func decorate(page []byte, version int, problems []string) ([]byte, error) {
 // one on connecting, then each new one. It ends when the client leaves or
 // the server stops.
 func (s *server) events(w http.ResponseWriter, r *http.Request) {
+	select {
+	case s.streams <- struct{}{}:
+		defer func() { <-s.streams }()
+	default:
+		http.Error(w, "too many open pages: close some, then reload", http.StatusServiceUnavailable)
+		return
+	}
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")

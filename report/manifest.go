@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/partlab/partlab/internal/readfile"
 	"github.com/partlab/partlab/sim"
 )
 
@@ -44,15 +44,12 @@ type manifestPage struct {
 // of partlab's (it may hold other files).
 func readManifest(dir string) (*manifest, error) {
 	name := filepath.Join(dir, manifestFile)
-	data, err := os.ReadFile(name)
+	data, err := readfile.Read(name, dir, maxManifest)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &manifest{}, nil
 	}
 	if err != nil {
 		return nil, err
-	}
-	if len(data) > maxManifest {
-		return nil, fmt.Errorf("%s is larger than %d bytes", name, maxManifest)
 	}
 	var m manifest
 	if err := json.Unmarshal(data, &m); err != nil {

@@ -7,11 +7,11 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 
+	"github.com/partlab/partlab/internal/readfile"
 	"github.com/partlab/partlab/scenarios"
 )
 
@@ -244,6 +244,10 @@ func (s Site) Write(dir string, progress io.Writer) error {
 	return publisher{progress: progress}.update(dir, s.build)
 }
 
+// maxOldPage bounds a page of the folder's site that a render reads back to
+// bring its navigation up to date: the default --max-output.
+const maxOldPage = 256 << 20
+
 // build renders the site over the one in real, the output folder's real
 // path, which its manifest describes.
 func (s Site) build(real string) (build, error) {
@@ -252,6 +256,6 @@ func (s Site) build(real string) (build, error) {
 		return build{}, err
 	}
 	return s.files(old, func(name string) ([]byte, error) {
-		return os.ReadFile(filepath.Join(real, filepath.FromSlash(name)))
+		return readfile.Read(filepath.Join(real, filepath.FromSlash(name)), real, maxOldPage)
 	})
 }
