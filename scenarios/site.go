@@ -77,8 +77,8 @@ var siteSpec = object[Site]{
 			m.d.errorf(fieldNode(v, "url"), "home.url", "must be an http(s) URL or a relative path (got %q)", s.Home.URL)
 		}
 		if v := m.at["base_url"]; v != nil && s.BaseURL != "" {
-			if !linkable(s.BaseURL, true) {
-				m.errorf("base_url", "must be an absolute http(s) URL such as https://example.org/course/ (got %q)", s.BaseURL)
+			if ok, but := isBase(s.BaseURL); !ok {
+				m.errorf("base_url", "must be an absolute http(s) URL such as https://example.org/course/%s (got %q)", but, s.BaseURL)
 			} else if !strings.HasSuffix(s.BaseURL, "/") {
 				s.BaseURL += "/"
 			}
@@ -119,6 +119,24 @@ func linkable(s string, absolute bool) bool {
 		return u.Host != ""
 	}
 	return !absolute && u.Scheme == "" && u.Host == ""
+}
+
+// isBase reports whether s is a base the site's URLs can be joined to, and
+// if not, but what it has that a base has not: in a query or a fragment,
+// every sitemap and canonical URL would land inside it.
+func isBase(s string) (ok bool, but string) {
+	u, err := url.Parse(s)
+	switch {
+	case err != nil || !linkable(s, true):
+		return false, ""
+	case u.User != nil:
+		return false, ", without a user or password"
+	case u.RawQuery != "" || u.ForceQuery:
+		return false, ", without a query (?…)"
+	case u.Fragment != "" || strings.Contains(s, "#"):
+		return false, ", without a fragment (#…)"
+	}
+	return true, ""
 }
 
 // LoadSite reads and validates a site file, and the favicon it names,
