@@ -113,7 +113,7 @@ func TestImageErrors(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "img", "text.png"), []byte("just text"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-		}, `pictures.yaml:8:15: cells[0].md: image "img/text.png": ` + "%DIR%" + `/img/text.png is not a PNG image`},
+		}, `pictures.yaml:8:15: cells[0].md: image "img/text.png": ` + "%DIR%" + `/img/text.png is not a .png image`},
 		{"an SVG with script", "![evil](img/evil.svg)\n", func(t *testing.T, dir string) {
 			svg := `<svg xmlns="http://www.w3.org/2000/svg">` + "\n" + `<script>fetch("/results.json")</script></svg>`
 			if err := os.WriteFile(filepath.Join(dir, "img", "evil.svg"), []byte(svg), 0o644); err != nil {

@@ -128,7 +128,7 @@ func TestLoadSiteHostileFavicon(t *testing.T) {
 		}, "icon.ico is a symbolic link out of"},
 		{"text named .png", "icon.png", func(t *testing.T, dir, icon string) {
 			os.WriteFile(icon, []byte("not an image at all"), 0o644)
-		}, "icon.png is not a PNG image"},
+		}, "icon.png is not a .png image"},
 		{"an SVG with script", "icon.svg", func(t *testing.T, dir, icon string) {
 			os.WriteFile(icon, []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>`), 0o644)
 		}, "icon.svg line 1: a <script> element"},

@@ -50,7 +50,7 @@ func Check(name string, data []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("is not a %s image: its bytes do not start as one does", strings.ToUpper(ext[1:]))
+	return fmt.Errorf("is not a %s image: its bytes do not start as one does", ext)
 }
 
 func matches(data, sig []byte, webp bool) bool {
