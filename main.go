@@ -116,7 +116,7 @@ const usage = `usage:
                                                  two results.json or output folders (exit 1)
   partlab schema [--site] [-o FILE]              print the JSON Schema of scenario files, or
                                                  with --site of site.yaml
-  partlab serve [--addr 127.0.0.1:8000] [--allow-remote] [render flags] [FILE…]
+  partlab serve [--addr 127.0.0.1:8000] [--allow-remote HOST,…] [render flags] [FILE…]
                                                  preview the site (default: scenarios/*.yaml),
                                                  rendered again and reloaded on every save
   partlab init DIR                               scaffold a course repository in DIR: a starter
