@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"net/url"
@@ -122,13 +123,15 @@ func (s *imageSet) add(img *ast.Image) error {
 		s.files = append(s.files, file{name, data})
 		i, written = len(s.files)-1, len(data)
 	}
-	if s.inline {
-		img.Destination = []byte(dataURL(typ, s.files[i].data))
-		written = len(img.Destination)
+	if s.inline { // a self-contained page holds a copy per mention
+		written = len("data:" + typ + ";base64,") + base64.StdEncoding.EncodedLen(len(s.files[i].data))
 	}
-	// A self-contained page holds a copy of an image per mention.
+	// Counted before a copy is made, so that the copies past the bound are not.
 	if s.size += written; s.size > maxImages {
 		return fmt.Errorf("%s takes the page's images over %d MiB together (a self-contained page counts every inlined copy)", filepath.Join(s.dir, filepath.FromSlash(name)), maxImages>>20)
+	}
+	if s.inline {
+		img.Destination = []byte(dataURL(typ, s.files[i].data))
 	}
 	return nil
 }

@@ -93,9 +93,17 @@ func inside(name, within string) (string, error) {
 		return "", &Error{name, "cannot be read: its folder " + reason(err), err}
 	}
 	if rel, err := filepath.Rel(root, real); err != nil || !filepath.IsLocal(rel) && rel != "." {
-		return "", &Error{name, fmt.Sprintf("is a symbolic link out of %s", within), ErrOutside}
+		return "", &Error{name, "is a symbolic link out of " + folderName(within), ErrOutside}
 	}
 	return real, nil
+}
+
+// folderName is how an error names a folder: "." is the working folder.
+func folderName(dir string) string {
+	if filepath.Clean(dir) == "." {
+		return "the working folder"
+	}
+	return dir
 }
 
 // kind names what a file that is not a regular file is.
