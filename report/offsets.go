@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/partlab/partlab/report/format"
 	"github.com/partlab/partlab/sim"
 )
 
@@ -33,7 +34,7 @@ func offsetsView(p *pageState, c cell, r *sim.OffsetsResult) (any, error) {
 		Columns: []column{label("key"), label("partitions")},
 	}
 	for _, s := range r.Spread {
-		l, _ := list(s.Partitions)
+		l, _ := format.List(s.Partitions)
 		d.Spread.add(false, string(s.Key), l)
 	}
 	return d, nil
