@@ -12,7 +12,7 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var assignmentKind = withConclusions(newKind("computed.html", assignmentView, assignmentText), assignmentConclusions)
+var assignmentKind = withConclusions(newKind("Partitions shared among consumers", "computed.html", assignmentView, assignmentText), assignmentConclusions)
 
 // assignmentConclusions: one_owner (every partition has exactly one owner
 // in every group) and full (some group has a useful consumer per partition).

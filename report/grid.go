@@ -14,7 +14,7 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var gridKind = withConclusions(newKind("computed.html", gridView, gridText).withJSON(gridJSON), gridConclusions)
+var gridKind = withConclusions(newKind("Keys, partitions and consumers", "computed.html", gridView, gridText).withJSON(gridJSON), gridConclusions)
 
 // gridConclusions: some_key_keeps_every_row, every_key_keeps_every_row,
 // served_misleads (a larger loss moves the served number less), and

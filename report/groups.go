@@ -11,7 +11,7 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var groupsKind = withConclusions(newKind("computed.html", groupsView, groupsText), groupsConclusions)
+var groupsKind = withConclusions(newKind("Consumer groups reading one topic", "computed.html", groupsView, groupsText), groupsConclusions)
 
 // groupsConclusions: every_group_gets_every_record, and queue_and_pubsub
 // (that, with a group sharing the topic among members).

@@ -18,7 +18,7 @@ type offsetsData struct {
 	First, Spread table
 }
 
-var offsetsKind = newKind("offsets.html", offsetsView, offsetsText)
+var offsetsKind = newKind("Records of one partition, in offset order", "offsets.html", offsetsView, offsetsText)
 
 func offsetsView(p *pageState, c cell, r *sim.OffsetsResult) (any, error) {
 	d := offsetsData{ID: c.ID, Input: c.Input, R: r}

@@ -12,7 +12,7 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var orderingKind = withConclusions(newKind("computed.html", orderingView, orderingText), orderingConclusions)
+var orderingKind = withConclusions(newKind("Order across partitions", "computed.html", orderingView, orderingText), orderingConclusions)
 
 // orderingConclusions: per_key_yes_globally_no, Kafka's promise as the
 // story states it.

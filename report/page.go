@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"io"
 	"path/filepath"
+	"strings"
 
 	"github.com/partlab/partlab/report/markdown"
 	"github.com/partlab/partlab/scenarios"
@@ -221,6 +222,21 @@ func (p *pageState) cell(c cell) (cellData, error) {
 		p.doc.Headings = append(p.doc.Headings, markdown.Heading{ID: cd.Anchor, Text: cd.Title, Level: cd.Level})
 	}
 	return cd, nil
+}
+
+// cellTitle is a computed cell's heading: its kind's title, and its id when
+// an author chose one, so two cells of a kind read apart. An id the
+// scenario gave by default (the kind, or the kind and the cell's index)
+// says nothing a reader needs.
+func cellTitle(c cell) string {
+	title := kinds[c.Kind].title
+	if title == "" {
+		title = string(c.Kind)
+	}
+	if rest, ok := strings.CutPrefix(c.ID, string(c.Kind)); ok && strings.Trim(rest, "0123456789") == "" {
+		return title
+	}
+	return title + ": " + c.ID
 }
 
 // cellLevel is a computed cell's heading level: one below the author's

@@ -11,7 +11,7 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var predictionsKind = newKind("computed.html", predictionsView, predictionsText)
+var predictionsKind = newKind("Predictions against the run", "computed.html", predictionsView, predictionsText)
 
 // A scoreboard is the data of templates/scoreboard.html: a row per
 // prediction with the reader's input and a verdict that

@@ -11,7 +11,7 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var repartitionKind = newKind("computed.html", repartitionView, repartitionText)
+var repartitionKind = newKind("Keys that move when partitions grow", "computed.html", repartitionView, repartitionText)
 
 // repartitionView shows drill D1: the keys a change of partition count
 // moves, and what happens to one busy key's order.

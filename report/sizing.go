@@ -8,7 +8,7 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var sizingKind = newKind("computed.html", sizingView, sizingText)
+var sizingKind = newKind("How many partitions", "computed.html", sizingView, sizingText)
 
 // sizingView shows drill D4: the partition count a target rate needs, and
 // the count recommended with headroom.

@@ -13,7 +13,7 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var spreadKind = withConclusions(newKind("computed.html", spreadView, spreadText), spreadConclusions)
+var spreadKind = withConclusions(newKind("Spread of keys over partitions", "computed.html", spreadView, spreadText), spreadConclusions)
 
 // spreadConclusions: fixed (the hot key has one home) and crowd (and the
 // keys reach every partition).

@@ -13,7 +13,7 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var throughputKind = withConclusions(newKind("computed.html", throughputView, throughputText).withJSON(throughputJSON), throughputConclusions)
+var throughputKind = withConclusions(newKind("Speedup as consumers grow", "computed.html", throughputView, throughputText).withJSON(throughputJSON), throughputConclusions)
 
 // throughputConclusions: exact (every count up to P reaches its ideal),
 // flat_past_p (consumers past the partition count add nothing) and, when a
