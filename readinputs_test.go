@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/partlab/partlab/report"
+	reportsite "github.com/partlab/partlab/report/site"
 	"github.com/partlab/partlab/scenarios"
 )
 
@@ -99,11 +99,11 @@ func readInputs() []readInput {
 				write(t, in(dir, "a/p/results.json"), read(t, in(dir, "scenarios/p.json")))
 			},
 			args: func(dir string) []string { return []string{"diff", in(dir, "a"), in(dir, "b")} }},
-		{name: "--echarts file", file: "echarts.min.js", limit: report.MaxECharts, exit: 1, setup: good,
+		{name: "--echarts file", file: "echarts.min.js", limit: reportsite.MaxECharts, exit: 1, setup: good,
 			args: func(dir string) []string {
 				return []string{"render", "-o", in(dir, "out"), "--echarts", in(dir, "echarts.min.js"), in(dir, "scenarios/good.yaml")}
 			}},
-		{name: "node_modules' ECharts", file: "node_modules/echarts/dist/echarts.min.js", limit: report.MaxECharts, folder: true, exit: 1,
+		{name: "node_modules' ECharts", file: "node_modules/echarts/dist/echarts.min.js", limit: reportsite.MaxECharts, folder: true, exit: 1,
 			setup: good,
 			args: func(dir string) []string {
 				return []string{"render", "-o", in(dir, "out"), in(dir, "scenarios/good.yaml")}

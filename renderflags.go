@@ -7,7 +7,7 @@ import (
 	"os"
 
 	"github.com/partlab/partlab/internal/readfile"
-	"github.com/partlab/partlab/report"
+	reportsite "github.com/partlab/partlab/report/site"
 )
 
 // echartsEnv names an echarts.min.js, as --echarts does, for every command
@@ -46,8 +46,8 @@ func (f *renderFlags) check() error {
 // site is a site without its notebooks, loading ECharts as the flags say:
 // from the CDN, else from --echarts, else from $PARTLAB_ECHARTS, else from
 // node_modules.
-func (f *renderFlags) site() (report.Site, error) {
-	site := report.Site{SelfContained: f.self, CDN: f.cdn}
+func (f *renderFlags) site() (reportsite.Site, error) {
+	site := reportsite.Site{SelfContained: f.self, CDN: f.cdn}
 	if site.CDN != "" {
 		return site, nil
 	}
@@ -60,7 +60,7 @@ func (f *renderFlags) site() (report.Site, error) {
 		site.ECharts, err = echartsScript()
 		return site, err
 	}
-	if site.ECharts, err = readfile.Read(path, "", report.MaxECharts); err != nil {
+	if site.ECharts, err = readfile.Read(path, "", reportsite.MaxECharts); err != nil {
 		return site, fmt.Errorf("%s: %w", from, err)
 	}
 	if len(site.ECharts) == 0 {
