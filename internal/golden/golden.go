@@ -24,7 +24,7 @@ var update = flag.Bool("update", false, "rewrite generated golden files under te
 // facts are the files, relative to the module's root, that hold what the
 // lessons print; see testdata/README.md and report/testdata/README.md.
 var facts = []string{
-	"testdata/lesson.txt",
+	"cli/testdata/lesson.txt",
 	"report/testdata/lesson-tables.txt",
 }
 
