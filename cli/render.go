@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/partlab/partlab/report"
+	reportsite "github.com/partlab/partlab/report/site"
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/sim"
 )
@@ -82,7 +83,7 @@ wrote).`,
 			if *pdf {
 				// Before anything is computed: without a browser nothing is written.
 				var err error
-				if chromium, err = report.FindChromium(); err != nil {
+				if chromium, err = reportsite.FindChromium(); err != nil {
 					return err
 				}
 			}
@@ -162,7 +163,7 @@ func echartsScript() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	path, err := report.FindECharts(wd)
+	path, err := reportsite.FindECharts(wd)
 	if err != nil {
 		return nil, err
 	}
