@@ -36,6 +36,9 @@ type Options struct {
 	// Site is the page's regions of the site it is part of (see package
 	// site); zero for a page alone.
 	Site SiteRegions
+	// Edition is who the page is for: the student (the default) or the
+	// teacher, whose answer key it then is.
+	Edition Edition
 }
 
 // The files of a page's folder in a site, which the page links: its
@@ -72,8 +75,9 @@ type pageData struct {
 	Script            scriptData
 	Contents          []markdown.Heading
 	Cells             []cellData
-	Expected          *expectationsData // nil when the scenario expects nothing
+	Expected          *expectationsData // nil in the student's edition, or when the scenario expects nothing
 	Site              SiteRegions
+	Edition           Edition
 }
 
 type scriptData struct {
@@ -103,7 +107,8 @@ type pageState struct {
 	doc   *markdown.Doc
 	// level is the level of the last heading an author wrote, 0 before
 	// the first: a computed cell's title goes one below it.
-	level int
+	level   int
+	edition Edition
 }
 
 // Page writes a scenario's page: a header with the source's parameters that
@@ -131,6 +136,7 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		}
 	}
 	p := newPageState(nb, anchors...)
+	p.edition, p.doc.Key = opt.Edition, opt.Edition.key()
 	p.doc.ReadImages(s.File, len(opt.Inline) > 0)
 	d := pageData{
 		Title: s.Title, Name: s.Name, File: filepath.Base(s.File), Source: s.Source, Overrides: s.Overrides,
@@ -138,7 +144,7 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		Index: "../" + PageFile,
 		JSON:  fileLink(JSONFile),
 		CSV:   fileLink(CSVFile),
-		Site:  opt.Site,
+		Site:  opt.Site, Edition: opt.Edition,
 	}
 	if opt.PDF {
 		d.PDF = fileLink(PDFFile(s.Name))
@@ -165,12 +171,14 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		d.Cells = append(d.Cells, cd)
 	}
 	d.Contents = p.doc.Headings
-	expected, err := nb.Expected()
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if d.Expected = newExpectations(expected); d.Expected != nil {
-		d.Contents = append(d.Contents, markdown.Heading{ID: expectAnchor, Text: "Expectations", Level: 2})
+	if opt.Edition.key() {
+		expected, err := nb.Expected()
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if d.Expected = newExpectations(expected); d.Expected != nil {
+			d.Contents = append(d.Contents, markdown.Heading{ID: expectAnchor, Text: "Expectations", Level: 2})
+		}
 	}
 	var buf bytes.Buffer
 	if err := layout.ExecuteTemplate(&buf, "page.html", d); err != nil {
@@ -214,7 +222,7 @@ func (p *pageState) cell(c cell) (cellData, error) {
 	}
 	body := buf.Bytes()
 	if c.Answer {
-		body = markdown.CellAnswer(c.Kind, c.ID, body)
+		body = markdown.CellAnswer(p.edition.key(), c.Kind, c.ID, body)
 	}
 	cd := cellData{Kind: string(c.Kind), Body: cellHTML(body)}
 	if c.Sim != nil {

@@ -96,7 +96,8 @@ var partlab = (function () {
     return o;
   }
 
-  // On paper a chart is drawn light, sharp (twice the pixels) and without
+  // On paper a chart is drawn light, as SVG (so a PDF keeps its text as
+  // text, to search and select), without the toolbox and without
   // animation, so the printed frame is the finished chart.
   function draw(c) {
     if (c.instance) {
@@ -104,10 +105,10 @@ var partlab = (function () {
     }
     c.finished = false;
     if (printing) {
-      c.instance = echarts.init(c.el, null, {renderer: "canvas", devicePixelRatio: 2,
+      c.instance = echarts.init(c.el, null, {renderer: "svg",
         width: Math.min(paper.width, c.el.clientWidth || paper.width), height: paper.height});
       c.instance.on("finished", function () { c.finished = true; });
-      c.instance.setOption(Object.assign(prepare(c.option), {animation: false}));
+      c.instance.setOption(Object.assign(prepare(c.option), {animation: false, toolbox: {show: false}}));
       // Drawn now: the browser lays out the paper right after beforeprint.
       c.instance.getZr().refreshImmediately();
       return;
@@ -118,8 +119,9 @@ var partlab = (function () {
     fit(c);
   }
 
-  // Printing opens every <details> (a scenario's YAML, an answer) and puts
-  // back the ones that were closed afterwards.
+  // Printing opens every <details> but answers (a scenario's YAML) and puts
+  // back the ones that were closed afterwards: a closed answer prints as
+  // space to write in.
   var opened = [];
   function paperMode(on) {
     if (on === printing) {
@@ -127,7 +129,7 @@ var partlab = (function () {
     }
     printing = on;
     if (on) {
-      opened = Array.prototype.filter.call(document.querySelectorAll("details:not([open])"), function (d) {
+      opened = Array.prototype.filter.call(document.querySelectorAll("details:not([open]):not(.answer)"), function (d) {
         d.open = true;
         return true;
       });
@@ -135,11 +137,60 @@ var partlab = (function () {
       opened.forEach(function (d) { d.open = false; });
       opened = [];
     }
+    printVariants(on);
     charts.forEach(draw);
+  }
+
+  // On paper no one can choose, so a box with controls prints every
+  // variant's table in place of the one the screen shows, which comes back
+  // afterwards.
+  function printVariants(on) {
+    document.querySelectorAll(".switch").forEach(function (box) {
+      var data = box.querySelector("script.variants"), wrap = box.querySelector(".table-wrap");
+      var old = box.querySelector(".print-variants");
+      if (old) {
+        old.parentNode.removeChild(old);
+      }
+      if (!data || !wrap) {
+        return;
+      }
+      wrap.hidden = on;
+      if (!on) {
+        return;
+      }
+      var d = JSON.parse(data.textContent), all = document.createElement("div");
+      all.className = "print-variants";
+      d.variants.forEach(function (variant, v) {
+        var copy = wrap.cloneNode(true);
+        copy.hidden = false;
+        copy.removeAttribute("tabindex");
+        copy.removeAttribute("role");
+        copy.removeAttribute("aria-label");
+        fill(copy.querySelector("table"), d, v);
+        all.appendChild(copy);
+      });
+      wrap.parentNode.insertBefore(all, wrap.nextSibling);
+    });
   }
 
   function format(v, decimals) {
     return v.toFixed(decimals);
+  }
+
+  // fill shows variant v of switch data d in table: its caption, and the
+  // cells of the columns that vary.
+  function fill(table, d, v) {
+    var variant = d.variants[v];
+    if (table.caption) {
+      (table.caption.firstElementChild || table.caption).textContent = d.captions[v];
+    }
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (row, r) {
+      d.vary.forEach(function (s, col) {
+        if (s >= 0) {
+          row.cells[col].textContent = format(variant[s][r], d.decimals[s]);
+        }
+      });
+    });
   }
 
   // wire reads the variants beside box's controls and calls show with the
@@ -156,20 +207,10 @@ var partlab = (function () {
     function change() {
       var v = 0;
       selects.forEach(function (s) { v = v * s.options.length + s.selectedIndex; });
-      var variant = d.variants[v];
       if (table) {
-        if (table.caption) {
-          table.caption.textContent = d.captions[v];
-        }
-        Array.prototype.forEach.call(table.tBodies[0].rows, function (row, r) {
-          d.vary.forEach(function (s, col) {
-            if (s >= 0) {
-              row.cells[col].textContent = format(variant[s][r], d.decimals[s]);
-            }
-          });
-        });
+        fill(table, d, v);
       }
-      show(variant);
+      show(d.variants[v]);
     }
     selects.forEach(function (s) { s.addEventListener("change", change); });
     change();
