@@ -109,6 +109,8 @@ type pageState struct {
 	// the first: a computed cell's title goes one below it.
 	level   int
 	edition Edition
+	// regions are the accessible names of the page's table regions so far.
+	regions map[string]bool
 }
 
 // Page writes a scenario's page: a header with the source's parameters that

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -64,5 +65,29 @@ func TestHeaderParams(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+var regionName = regexp.MustCompile(`role="region" aria-label="([^"]*)"`)
+
+// TestRegionNamesUnique checks that no two regions of a shipped page share
+// a name, in either edition: a screen reader's list of landmarks tells each
+// apart (issue 19: the Day 24 page named ten of them twice or thrice).
+func TestRegionNamesUnique(t *testing.T) {
+	for name, load := range map[string]func(testing.TB) Notebook{"lesson": lesson, "lab": lab} {
+		for _, e := range []Edition{Student, Teacher} {
+			opt := copied
+			opt.Edition = e
+			seen := map[string]bool{}
+			for _, m := range regionName.FindAllStringSubmatch(page(t, load(t), opt), -1) {
+				if seen[m[1]] {
+					t.Errorf("%s, the %s edition: two regions are named %q", name, e, m[1])
+				}
+				seen[m[1]] = true
+			}
+			if len(seen) < 2 {
+				t.Errorf("%s: %d named regions, want several", name, len(seen))
+			}
+		}
 	}
 }
