@@ -71,9 +71,8 @@ var partlab = (function () {
   }
 
   // prepare adapts an option to how it is drawn here: one x value is drawn
-  // as bars (a line of one point is a lone dot); a vertical mark line's label
-  // sits at its foot, so it never meets a horizontal one's at the top; a
-  // saved image gets the page's background.
+  // as bars (a line of one point is a lone dot); a saved image gets the
+  // page's background.
   function prepare(option) {
     var o = JSON.parse(JSON.stringify(option));
     var x = o.xAxis && o.xAxis[0];
@@ -81,13 +80,6 @@ var partlab = (function () {
       if (x && x.data && x.data.length === 1 && s.type === "line") {
         s.type = "bar";
         s.barMaxWidth = 48;
-      }
-      if (s.markLine && s.markLine.data) {
-        s.markLine.data.forEach(function (d) {
-          if (d.xAxis !== undefined) {
-            d.label = {position: "insideStartTop"};
-          }
-        });
       }
     });
     if (o.toolbox && o.toolbox.feature && o.toolbox.feature.saveAsImage) {
