@@ -67,7 +67,7 @@ type pageData struct {
 	Title, Name, File string
 	Summary           template.HTML
 	Source            sim.Source
-	Uses              sourceUse            // which of Source's parameters the page's figures depend on
+	Uses              SourceUse            // which of Source's parameters the page's figures depend on
 	Overrides         []scenarios.Override // what the command line put over the file
 	Index             string
 	JSON, CSV         template.URL
@@ -94,9 +94,13 @@ type cellData struct {
 	Body  template.HTML
 }
 
-// sourceUse is what the page header shows of the source: the seed alone,
-// or every parameter, or (both false) nothing.
-type sourceUse struct{ Seed, Readings bool }
+// SourceUse is what a page's header and its card on the site's index show
+// of the source: the seed alone, or every parameter, or (both false)
+// nothing.
+type SourceUse struct {
+	Seed     bool `json:"seed"`
+	Readings bool `json:"readings"`
+}
 
 // pageState is what rendering one page carries from cell to cell: the
 // results for the authors' templates, and the Markdown document whose
@@ -142,7 +146,7 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 	p.doc.ReadImages(s.File, len(opt.Inline) > 0)
 	d := pageData{
 		Title: s.Title, Name: s.Name, File: filepath.Base(s.File), Source: s.Source, Overrides: s.Overrides,
-		Uses:  newSourceUse(sim.Uses(s.SimCells()...)),
+		Uses:  Uses(s),
 		Index: "../" + PageFile,
 		JSON:  fileLink(JSONFile),
 		CSV:   fileLink(CSVFile),
@@ -253,8 +257,10 @@ func cellTitle(c cell) string {
 // heading before it, so the page's outline stays whole, from h2 to h4.
 func (p *pageState) cellLevel() int { return min(max(p.level+1, 2), 4) }
 
-func newSourceUse(u sim.SourceUse) sourceUse {
-	return sourceUse{Seed: u&sim.UsesSeed != 0, Readings: u&sim.UsesReadings != 0}
+// Uses is which of the source's parameters the figures of s depend on.
+func Uses(s *scenarios.Scenario) SourceUse {
+	u := sim.Uses(s.SimCells()...)
+	return SourceUse{Seed: u&sim.UsesSeed != 0, Readings: u&sim.UsesReadings != 0}
 }
 
 // cellAnchor is a computation cell's id on the page. Headings never take it:

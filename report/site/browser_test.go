@@ -15,6 +15,8 @@ import (
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/partlab/partlab/report"
 )
 
 // patience bounds each wait on the browser. It is a bound on a hang, not a
@@ -288,17 +290,60 @@ func predicted(ctx context.Context) error {
 }
 
 // complete checks that without JavaScript the Day 24 page is whole: its
-// tables, no empty chart, and the scoreboard's figures open.
+// tables, no empty chart, and the student's edition as it is with it.
 func complete(ctx context.Context) error {
 	if err := readable(ctx); err != nil {
 		return err
 	}
-	got, err := eval(ctx, `document.querySelector("details[data-actuals]").open ? "open" : "closed"`)
+	return studentEdition(ctx)
+}
+
+// studentEdition checks the student's edition of the Day 24 page: no
+// expectation and no word of partlab check; every answer closed, the
+// scoreboard's figures too, so that no figure a prediction asks for shows.
+func studentEdition(ctx context.Context) error {
+	return holds(ctx, "the student's edition", `(function () {
+		if (document.documentElement.getAttribute("data-edition") !== "student") { return "the page is not the student's"; }
+		if (document.getElementById("expectations") || document.querySelector(".expect")) { return "the page lists expectations"; }
+		if (document.body.innerText.indexOf("partlab check") >= 0) { return "the page names partlab check"; }
+		var answers = document.querySelectorAll("details.answer"), open = document.querySelectorAll("details.answer[open]");
+		if (answers.length === 0 || open.length > 0) { return open.length + " of " + answers.length + " answers open"; }
+		var figures = document.querySelectorAll("details[data-actuals] td");
+		if (figures.length === 0) { return "no figures behind the scoreboard"; }
+		for (var i = 0; i < figures.length; i++) {
+			if (!figures[i].closest("details.answer:not([open])") || figures[i].offsetHeight > 0) { return "a figure shows: " + figures[i].textContent; }
+		}
+		return document.querySelectorAll(".key-figure").length ? "the page prints the key's figures" : "ok";
+	}())`)
+}
+
+// teacherEdition checks the answer key of the Day 24 page: every answer
+// open, each prediction's figure in place of its input, and the
+// expectations listed.
+func teacherEdition(ctx context.Context) error {
+	return holds(ctx, "the answer key", `(function () {
+		if (document.documentElement.getAttribute("data-edition") !== "teacher") { return "the page is not the teacher's"; }
+		var closed = document.querySelectorAll("details.answer:not([open])").length;
+		if (closed > 0) { return closed + " answers closed"; }
+		if (document.querySelectorAll("input.prediction").length > 0) { return "the key has inputs"; }
+		var figures = document.querySelectorAll(".key-figure"), shown = 0;
+		figures.forEach(function (f) { if (f.offsetHeight > 0 && f.textContent !== "") { shown++; } });
+		var board = document.querySelectorAll(".scoreboard tbody tr").length;
+		if (board === 0 || shown < 2 * board) { return shown + " figures shown for " + board + " predictions, want each in the prose and the scoreboard"; }
+		var items = document.querySelectorAll("#expectations .expect li");
+		if (items.length === 0 || items[0].offsetHeight === 0) { return "no expectations shown"; }
+		return "ok";
+	}())`)
+}
+
+// holds runs a script that returns "ok" or what is wrong.
+func holds(ctx context.Context, what, js string) error {
+	got, err := eval(ctx, js)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", what, err)
 	}
-	if got != "open" {
-		return fmt.Errorf("without JavaScript the scoreboard's figures are %s, want open", got)
+	if got != "ok" {
+		return fmt.Errorf("%s: %s", what, got)
 	}
 	return nil
 }
@@ -398,8 +443,11 @@ func TestBrowser(t *testing.T) {
 	}
 	exe, script, shots := browserNeeds(t)
 	nb, bad, day24 := lesson(t), hostile(t), lab(t)
-	site, inline := t.TempDir(), t.TempDir()
+	site, inline, key := t.TempDir(), t.TempDir(), t.TempDir()
 	if err := (Site{Notebooks: []Notebook{nb, bad, day24}, ECharts: script}).Write(site, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if err := (Site{Notebooks: []Notebook{day24}, ECharts: script, Edition: report.Teacher}).Write(key, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if err := (Site{Notebooks: []Notebook{nb}, ECharts: script, SelfContained: true}).Write(inline, io.Discard); err != nil {
@@ -430,7 +478,9 @@ func TestBrowser(t *testing.T) {
 		{"lesson-dark", filepath.Join(site, lessonPage), visit{dark: true}, drawn(charts)},
 		{"lesson-self-contained", filepath.Join(inline, lessonPage), visit{}, drawn(charts)},
 		{"lesson-no-javascript", filepath.Join(site, lessonPage), visit{noScript: true}, readable},
-		{"lab", labPage, visit{}, drawn(labCharts)},
+		{"lab", labPage, visit{}, all(drawn(labCharts), studentEdition)},
+		{"lab-key", filepath.Join(key, day24.Scenario.Name, pageFile), visit{}, all(drawn(labCharts), teacherEdition)},
+		{"lab-key-phone-dark", filepath.Join(key, day24.Scenario.Name, pageFile), visit{width: 390, dark: true}, all(drawn(labCharts), teacherEdition)},
 		{"lab-dark", labPage, visit{dark: true}, drawn(labCharts)},
 		{"lab-no-javascript", labPage, visit{noScript: true}, complete},
 		{"lab-phone", labPage, visit{width: 390}, drawn(labCharts)},

@@ -52,6 +52,9 @@ type Site struct {
 	// Clean makes Write remove the pages of the folder's site whose
 	// scenario file is gone.
 	Clean bool
+	// Edition is whom every page is for: the student (the default) or, for
+	// a site of answer keys kept apart from the students' one, the teacher.
+	Edition report.Edition
 }
 
 // pageName is what a scenario's file name may be to name a directory and a
@@ -64,7 +67,7 @@ var pageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 // to date.
 func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publish.Build, error) {
 	settings := cmp.Or(s.Settings, &scenarios.DefaultSite)
-	opt := report.Options{PDF: s.pdf}
+	opt := report.Options{PDF: s.pdf, Edition: s.Edition}
 	var out []publish.File
 	switch {
 	case s.CDN != "":

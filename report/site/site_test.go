@@ -214,7 +214,8 @@ func TestFindECharts(t *testing.T) {
 }
 
 // TestIndex checks the index: every scenario's title, summary with its
-// template values, parameters and links.
+// template values, the source parameters its figures use (none for a page
+// of prose alone) and links.
 func TestIndex(t *testing.T) {
 	var buf strings.Builder
 	nb := lesson(t)
@@ -228,9 +229,13 @@ func TestIndex(t *testing.T) {
 		"seed 20260218 · 200 subscribers · 12 periods · 2400 records",
 		`<a href="messaging-systems/results.json">results.json</a>`,
 		`<a href="other/index.html">Other &lt;i&gt;one&lt;/i&gt;</a>`,
+		`<p class="meta"><a href="other/results.json">results.json</a>`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the index lacks %q", want)
 		}
+	}
+	if n := strings.Count(got, "seed "); n != 1 {
+		t.Errorf("the index names a seed %d times, want once (the lesson's card)", n)
 	}
 }
