@@ -311,7 +311,7 @@ func studentEdition(ctx context.Context) error {
 		var figures = document.querySelectorAll("details[data-actuals] td");
 		if (figures.length === 0) { return "no figures behind the scoreboard"; }
 		for (var i = 0; i < figures.length; i++) {
-			if (!figures[i].closest("details.answer:not([open])") || figures[i].offsetHeight > 0) { return "a figure shows: " + figures[i].textContent; }
+			if (!figures[i].closest("details.answer:not([open])") || figures[i].checkVisibility()) { return "a figure shows: " + figures[i].textContent; }
 		}
 		return document.querySelectorAll(".key-figure").length ? "the page prints the key's figures" : "ok";
 	}())`)
@@ -327,9 +327,12 @@ func teacherEdition(ctx context.Context) error {
 		if (closed > 0) { return closed + " answers closed"; }
 		if (document.querySelectorAll("input.prediction").length > 0) { return "the key has inputs"; }
 		var figures = document.querySelectorAll(".key-figure"), shown = 0;
-		figures.forEach(function (f) { if (f.offsetHeight > 0 && f.textContent !== "") { shown++; } });
-		var board = document.querySelectorAll(".scoreboard tbody tr").length;
-		if (board === 0 || shown < 2 * board) { return shown + " figures shown for " + board + " predictions, want each in the prose and the scoreboard"; }
+		figures.forEach(function (f) { if (f.checkVisibility() && f.textContent !== "") { shown++; } });
+		var rows = document.querySelectorAll(".scoreboard > .table-wrap tbody tr"), filled = 0;
+		rows.forEach(function (r) { if (r.querySelector(".key-figure")) { filled++; } });
+		if (rows.length === 0 || filled < rows.length || shown < figures.length || figures.length <= rows.length) {
+			return shown + " of " + figures.length + " figures shown, " + filled + " of " + rows.length + " scoreboard rows filled; want every row and the prose's predictions filled";
+		}
 		var items = document.querySelectorAll("#expectations .expect li");
 		if (items.length === 0 || items[0].offsetHeight === 0) { return "no expectations shown"; }
 		return "ok";
