@@ -24,7 +24,7 @@ func TestBadLabInput(t *testing.T) {
 	for _, tc := range []struct {
 		name, yaml, want string
 	}{
-		{"unknown spread field", head + "  - spread: {keys: a, partitions: 8, colour: red}\n", "cells[0].spread.colour: unknown field (want one of hot, id, keys, partitioner, partitions, probes)"},
+		{"unknown spread field", head + "  - spread: {keys: a, partitions: 8, colour: red}\n", "cells[0].spread.colour: unknown field (want one of answer, hot, id, keys, partitioner, partitions, probes)"},
 		{"pattern makes no keys", head + "  - spread: {keys: 'user-{9..0}', partitions: 8}\n", `x.yaml:3:20: cells[0].spread.keys: pattern "user-{9..0}" makes no keys: 9..0 is empty`},
 		{"pattern too large", head + "  - spread: {keys: 'u{0..2000000}', partitions: 8}\n", "makes 2000001 keys; at most 1000000 are allowed"},
 		{"two ranges", head + "  - spread: {keys: 'u{0..2}-{0..2}', partitions: 8}\n", "has 2 ranges; one {a..b} is allowed"},
@@ -53,7 +53,7 @@ func TestBadLabInput(t *testing.T) {
 			`cells[1].predictions[0].you: must be a number between -1e+12 and 1e+12 (got "many")`},
 		{"answer not a bool", head + "  - sizing: {target: 10, per_consumer: 5, answer: yes please}\n", `x.yaml:3:51: cells[0].sizing.answer: must be true or false (got "yes please")`},
 		{"predictions without items", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: {id: board}\n", `cells[1].predictions: missing required field "items"`},
-		{"predictions mapping field", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: {id: board, items: [], colour: red}\n", "cells[1].predictions.colour: unknown field (want one of id, items)"},
+		{"predictions mapping field", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: {id: board, items: [], colour: red}\n", "cells[1].predictions.colour: unknown field (want one of answer, id, items)"},
 		{"predictions item of nothing", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: {items: [{name: P1, actual: s.speedup}]}\n",
 			`cells[1].predictions.items[0].actual: no cell before this one computes "s.speedup"`},
 		{"negative tolerance", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: [{name: P1, you: 1, actual: s.minimum, tolerance: -1}]\n",

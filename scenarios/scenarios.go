@@ -127,13 +127,13 @@ func parseDocument(r io.Reader, name, what, want string) (root *yaml.Node, src [
 		if err == io.EOF {
 			return nil, nil, empty
 		}
-		return nil, nil, syntaxError(name, err)
+		return nil, nil, syntaxError(name, src, err)
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err != io.EOF {
 		line := extra.Line
 		if err != nil {
-			return nil, nil, syntaxError(name, err)
+			return nil, nil, syntaxError(name, src, err)
 		}
 		return nil, nil, ErrorList{{File: name, Line: line, Col: 1, Msg: fmt.Sprintf("more than one YAML document; a %s is one", what)}}
 	}
@@ -146,12 +146,23 @@ func parseDocument(r io.Reader, name, what, want string) (root *yaml.Node, src [
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // syntaxError turns yaml.v3's "yaml: line N: msg" into file:line:col form.
-func syntaxError(name string, err error) error {
-	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-		line, _ := strconv.Atoi(m[1])
-		return ErrorList{{File: name, Line: line, Col: 1, Msg: "invalid YAML: " + m[2]}}
+// yaml.v3 says "found character that cannot start any token" of a tab that
+// indents a line; the message names the tab instead, at its column.
+func syntaxError(name string, src []byte, err error) error {
+	m := yamlLine.FindStringSubmatch(err.Error())
+	if m == nil {
+		return ErrorList{{File: name, Line: 1, Col: 1, Msg: "invalid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}}
 	}
-	return ErrorList{{File: name, Line: 1, Col: 1, Msg: "invalid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}}
+	line, _ := strconv.Atoi(m[1])
+	lines := bytes.Split(src, []byte("\n"))
+	// A tab in a block scalar's indentation is reported at the line above it.
+	for l := max(line, 1); l <= line+1 && l <= len(lines); l++ {
+		indent := lines[l-1][:len(lines[l-1])-len(bytes.TrimLeft(lines[l-1], " \t"))]
+		if tab := bytes.IndexByte(indent, '\t'); tab >= 0 {
+			return ErrorList{{File: name, Line: l, Col: tab + 1, Msg: "invalid YAML: a tab in the indentation; YAML indents with spaces only, so replace the tab with spaces"}}
+		}
+	}
+	return ErrorList{{File: name, Line: line, Col: 1, Msg: "invalid YAML: " + m[2]}}
 }
 
 // scenarioSpec is the file's top level. A new top-level field is one entry
@@ -242,7 +253,7 @@ func (cellList) schema() schema {
 // cell decodes one item of cells: a mapping with exactly one key, its kind.
 func (d *decoder) cell(n *yaml.Node, path string, number int) Cell {
 	if n.Kind != yaml.MappingNode || len(n.Content) != 2 {
-		d.errorf(n, path, "must be a mapping with one key, the cell's kind (one of %s)", strings.Join(cellKindNames(), ", "))
+		d.errorf(n, path, "must be a mapping with one key, the cell's kind (one of %s)%s", strings.Join(cellKindNames(), ", "), indentHint(n))
 		return Cell{}
 	}
 	k, v := n.Content[0], n.Content[1]
@@ -253,11 +264,12 @@ func (d *decoder) cell(n *yaml.Node, path string, number int) Cell {
 	}
 	spec, ok := cellKinds[kind]
 	if !ok {
-		d.errorf(k, path, "unknown cell kind (want one of %s)", strings.Join(cellKindNames(), ", "))
+		d.errorf(k, path, "unknown cell kind (want one of %s)%s", strings.Join(cellKindNames(), ", "), Suggest(k.Value, cellKindNames()))
 		return Cell{}
 	}
 	d.cellID = fmt.Sprintf("%s%d", kind, number)
 	v, answer := d.answer(v, path)
+	d.options = v
 	c := spec.spec.decode(d, v, path).(sim.Cell)
 	id := c.CellID()
 	if d.earlier[id] == nil {
@@ -265,6 +277,39 @@ func (d *decoder) cell(n *yaml.Node, path string, number int) Cell {
 		d.order = append(d.order, id)
 	}
 	return Cell{Kind: kind, ID: id, Sim: c, Answer: answer}
+}
+
+// cellOptions are the fields every computation's mapping takes besides its
+// kind's own (see answer).
+var cellOptions = []string{"answer"}
+
+// indentHint says, of a cell mapping with more than one key whose first
+// key is a kind, that the other keys look like that kind's fields written
+// beside it instead of under it: the commonest way to mis-indent a cell.
+func indentHint(n *yaml.Node) string {
+	if n.Kind != yaml.MappingNode || len(n.Content) < 4 {
+		return ""
+	}
+	kind, ok := cellKinds[sim.Kind(n.Content[0].Value)]
+	fields, isObject := kind.spec.(interface{ fieldNames() []string })
+	if !ok || !isObject {
+		return ""
+	}
+	var beside []string
+	for i := 2; i+1 < len(n.Content); i += 2 {
+		if name := n.Content[i].Value; slices.Contains(fields.fieldNames(), name) || slices.Contains(cellOptions, name) {
+			beside = append(beside, strconv.Quote(name))
+		}
+	}
+	kindName := strconv.Quote(n.Content[0].Value)
+	switch len(beside) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("; %s sits beside %s, at its indentation: indent it further than %s to make it a field of the cell", beside[0], kindName, kindName)
+	}
+	list := strings.Join(beside[:len(beside)-1], ", ") + " and " + beside[len(beside)-1]
+	return fmt.Sprintf("; %s sit beside %s, at its indentation: indent them further than %s to make them fields of the cell", list, kindName, kindName)
 }
 
 // withAnswer adds answer, the option every computation's mapping takes (see
