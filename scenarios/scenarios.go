@@ -229,9 +229,12 @@ func (cellList) decode(d *decoder, n *yaml.Node, path string) any {
 	return cells
 }
 
-// cellList's schema is oneOf the kinds, each a mapping of one key.
+// cellList's schema is a list of mappings of one key, named by an enum of
+// the kinds, each kind's value under its own property: a misspelt kind is
+// one problem, "not one of the kinds", as the decoder says, not one per
+// kind it is not.
 func (cellList) schema() schema {
-	var kinds []schema
+	kinds := schema{}
 	for _, name := range cellKindNames() {
 		k := kind{"Markdown narrative", text{}}
 		if name != string(Markdown) {
@@ -242,12 +245,12 @@ func (cellList) schema() schema {
 			withAnswer(s)
 		}
 		s["description"] = k.doc
-		kinds = append(kinds, schema{
-			"type": "object", "properties": schema{name: s}, "required": []string{name},
-			"additionalProperties": false,
-		})
+		kinds[name] = s
 	}
-	return list(schema{"oneOf": kinds}, false)
+	return list(schema{
+		"type": "object", "minProperties": 1, "maxProperties": 1,
+		"propertyNames": schema{"enum": cellKindNames()}, "properties": kinds,
+	}, false)
 }
 
 // cell decodes one item of cells: a mapping with exactly one key, its kind.
