@@ -25,7 +25,7 @@ import (
 type str struct{}
 
 func (str) decode(d *decoder, n *yaml.Node, path string) any {
-	if n.Kind != yaml.ScalarNode || (n.Tag != "!!str" && n.Tag != "!!timestamp") {
+	if !isString(n) {
 		d.errorf(n, path, "must be a string (got %s)", describeText(n))
 		return ""
 	}
@@ -33,6 +33,12 @@ func (str) decode(d *decoder, n *yaml.Node, path string) any {
 		d.errorf(n, path, "must be at most %d bytes (got %d)", MaxText, len(n.Value))
 	}
 	return n.Value
+}
+
+// isString reports whether n is a scalar that str reads; the checks of the
+// values built on str look no further at a node that is not.
+func isString(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && (n.Tag == "!!str" || n.Tag == "!!timestamp")
 }
 
 // describeText names what a node is where text was wanted, saying how to
@@ -65,7 +71,7 @@ func (text) decode(d *decoder, n *yaml.Node, path string) any {
 		return ""
 	}
 	s := str{}.decode(d, n, path).(string)
-	if n.Kind == yaml.ScalarNode && n.Tag == "!!str" && strings.TrimSpace(s) == "" {
+	if isString(n) && strings.TrimSpace(s) == "" {
 		d.errorf(n, path, "must not be empty")
 	}
 	return s
@@ -85,7 +91,7 @@ type ident struct{}
 
 func (ident) decode(d *decoder, n *yaml.Node, path string) any {
 	s := str{}.decode(d, n, path).(string)
-	if n.Kind == yaml.ScalarNode && !idPattern.MatchString(s) {
+	if isString(n) && !idPattern.MatchString(s) {
 		d.errorf(n, path, "must start with a letter and hold only letters, digits and _ (got %q)", s)
 	}
 	return s
@@ -173,9 +179,8 @@ func (x duration) decode(d *decoder, n *yaml.Node, path string) any {
 		d.errorf(n, path, "must be a duration between %v and %v, such as %s (got %s, a number without a unit)", x.b.min, x.b.max, x.example, n.Value)
 		return time.Duration(0)
 	}
-	before := len(d.errs)
 	s := str{}.decode(d, n, path).(string)
-	if len(d.errs) > before {
+	if !isString(n) {
 		return time.Duration(0)
 	}
 	v, err := time.ParseDuration(s)
@@ -223,7 +228,7 @@ type enum struct{ names func() []string }
 
 func (e enum) decode(d *decoder, n *yaml.Node, path string) any {
 	s := str{}.decode(d, n, path).(string)
-	if valid := e.names(); n.Kind == yaml.ScalarNode && !slices.Contains(valid, s) {
+	if valid := e.names(); isString(n) && !slices.Contains(valid, s) {
 		d.errorf(n, path, "unknown name %q (want one of %s)", s, strings.Join(valid, ", "))
 	}
 	return s
@@ -270,7 +275,7 @@ func (keySet) decode(d *decoder, n *yaml.Node, path string) any {
 		return texts{}.decode(d, n, path)
 	}
 	keys, err := expand(text{}.decode(d, n, path).(string))
-	if err != nil && n.Kind == yaml.ScalarNode {
+	if err != nil && isString(n) {
 		d.errorf(n, path, "%v", err)
 	}
 	return keys
