@@ -117,7 +117,7 @@ var badInputs = []badInput{
 	{"empty list", head + "  - grid: {keys: [], partitions: [1]}\n", "x.yaml:3:18: cells[0].grid.keys: must not be empty"},
 	{"duplicate key", head + "  - grid: {keys: [record, record], partitions: [1]}\n", `x.yaml:3:27: cells[0].grid.keys[1]: duplicate value "record"`},
 	{"duplicate partitions", head + "  - grid: {keys: [record], partitions: [2, 2]}\n", "cells[0].grid.partitions[1]: duplicate value 2"},
-	{"unknown key", head + "  - grid: {keys: [user], partitions: [1]}\n", `cells[0].grid.keys[0]: unknown name "user" (want one of none, period, record, subscriber)`},
+	{"unknown key", head + "  - grid: {keys: [user], partitions: [1]}\n", `cells[0].grid.keys[0]: unknown name "user" (want one of none, period, record, region, subscriber, type)`},
 	{"unknown partitioner", head + "  - grid: {keys: [record], partitions: [1], partitioner: fnv}\n", `cells[0].grid.partitioner: unknown name "fnv" (want one of crc32, lesson, murmur2)`},
 	{"unknown assignor", head + "  - grid: {keys: [record], partitions: [1], assignor: sticky}\n", `cells[0].grid.assignor: unknown name "sticky" (want one of range, roundrobin)`},
 	{"missing partitions", head + "  - grid: {keys: [record]}\n", `x.yaml:3:11: cells[0].grid: missing required field "partitions"`},
@@ -170,7 +170,7 @@ func TestBadInput(t *testing.T) {
 func TestAllErrorsAtOnce(t *testing.T) {
 	_, err := Parse(strings.NewReader("title: t\nsource: {periods: 0}\ncells:\n  - grid: {keys: [x], partitions: [0]}\n"), "x.yaml")
 	want := `x.yaml:2:19: source.periods: must be between 1 and 12 (got 0)
-x.yaml:4:19: cells[0].grid.keys[0]: unknown name "x" (want one of none, period, record, subscriber)
+x.yaml:4:19: cells[0].grid.keys[0]: unknown name "x" (want one of none, period, record, region, subscriber, type)
 x.yaml:4:36: cells[0].grid.partitions[0]: must be between 1 and 4096 (got 0)`
 	if err == nil || err.Error() != want {
 		t.Errorf("error:\n%v\nwant:\n%s", err, want)
