@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,6 +26,8 @@ var badLabInputs = []badInput{
 	{"pattern too large", head + "  - spread: {keys: 'u{0..2000000}', partitions: 8}\n", "makes 2000001 keys; at most 1000000 are allowed"},
 	{"two ranges", head + "  - spread: {keys: 'u{0..2}-{0..2}', partitions: 8}\n", "has 2 ranges; one {a..b} is allowed"},
 	{"zero partitions", head + "  - spread: {keys: a, partitions: 0}\n", "cells[0].spread.partitions: must be between 1 and 4096 (got 0)"},
+	{"zero among the partition counts", head + "  - spread: {keys: a, partitions: [2, 0]}\n", "cells[0].spread.partitions[1]: must be between 1 and 4096 (got 0)"},
+	{"duplicate partition count", head + "  - spread: {keys: a, partitions: [2, 2]}\n", "cells[0].spread.partitions[1]: duplicate value 2"},
 	{"hot without key", head + "  - spread: {keys: a, partitions: 2, hot: {count: 5}}\n", `cells[0].spread.hot: missing required field "key"`},
 	{"throughput without partitions", head + "  - throughput: {records: 5}\n", `cells[0].throughput: missing required field "partitions" (or "from")`},
 	{"throughput both", head + "  - grid: {id: g, keys: [period], partitions: [2]}\n  - throughput: {partitions: 2, from: {grid: g, key: period, partitions: 2}}\n", "cells[1].throughput.from: give partitions and records, or from, not both"},
@@ -100,5 +103,27 @@ func TestPredictionsForms(t *testing.T) {
 				t.Errorf("examples %v, %v; want none and 3", p.Items[0].You, p.Items[1].You)
 			}
 		})
+	}
+}
+
+// A spread's partitions are one count or a list: the list is the spread
+// against P, shown partition by partition at its largest count.
+func TestSpreadCounts(t *testing.T) {
+	for _, tc := range []struct {
+		partitions string
+		want       int
+		along      []int
+	}{
+		{"8", 8, nil},
+		{"[8]", 8, nil},
+		{"[4, 12, 2]", 12, []int{4, 12, 2}},
+	} {
+		s, err := Parse(strings.NewReader(head+"  - spread: {keys: 'k{0..9}', partitions: "+tc.partitions+"}\n"), "x.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sp := s.Cells[0].Sim.(sim.Spread); sp.Partitions != tc.want || !slices.Equal(sp.Along, tc.along) {
+			t.Errorf("partitions: %s gives %d along %v, want %d along %v", tc.partitions, sp.Partitions, sp.Along, tc.want, tc.along)
+		}
 	}
 }

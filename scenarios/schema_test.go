@@ -8,9 +8,9 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"slices"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -144,25 +144,29 @@ func corpus(t *testing.T) map[string]string {
 // differ, or could: YAML scalars that are no strings, a misspelt kind, a
 // cell of two kinds, the answer option.
 var schemaCases = map[string]string{
-	"id true":         head + "  - grid: {id: true, keys: [record], partitions: [1]}\n",
-	"title a number":  "title: 2026\ncells:\n  - md: hi\n",
-	"title a date":    "title: 2026-01-01\ncells:\n  - md: hi\n",
-	"title yes":       "title: yes\ncells:\n  - md: hi\n",
-	"md a boolean":    head + "  - md: true\n",
-	"md nothing":      head + "  - md:\n",
-	"name a number":   head + "  - groups: {partitions: 2, groups: [{name: 7, consumers: 1}]}\n",
-	"actual a number": head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: [{name: P1, actual: 5}]\n",
-	"misspelt kind":   head + "  - spraed: {keys: a, partitions: 2}\n",
-	"two kinds":       head + "  - md: a\n    grid: {keys: [record], partitions: [1]}\n",
-	"no kind":         head + "  - {}\n",
-	"answer":          head + "  - grid: {keys: [record], partitions: [1], answer: true}\n",
-	"answer a string": head + "  - grid: {keys: [record], partitions: [1], answer: 'yes'}\n",
-	"answer on md":    head + "  - md: hi\n    answer: true\n",
-	"duration number": head + "  - throughput: {partitions: 2, work: 8}\n",
-	"infinite guess":  head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: [{name: P1, you: .inf, actual: s.minimum}]\n",
-	"hex partitions":  head + "  - grid: {keys: [record], partitions: [0x10]}\n",
-	"keys pattern":    head + "  - spread: {keys: 'k{0..9}', partitions: 2}\n",
-	"keys a number":   head + "  - spread: {keys: 7, partitions: 2}\n",
+	"id true":                   head + "  - grid: {id: true, keys: [record], partitions: [1]}\n",
+	"title a number":            "title: 2026\ncells:\n  - md: hi\n",
+	"title a date":              "title: 2026-01-01\ncells:\n  - md: hi\n",
+	"title yes":                 "title: yes\ncells:\n  - md: hi\n",
+	"md a boolean":              head + "  - md: true\n",
+	"md nothing":                head + "  - md:\n",
+	"name a number":             head + "  - groups: {partitions: 2, groups: [{name: 7, consumers: 1}]}\n",
+	"actual a number":           head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: [{name: P1, actual: 5}]\n",
+	"misspelt kind":             head + "  - spraed: {keys: a, partitions: 2}\n",
+	"two kinds":                 head + "  - md: a\n    grid: {keys: [record], partitions: [1]}\n",
+	"no kind":                   head + "  - {}\n",
+	"answer":                    head + "  - grid: {keys: [record], partitions: [1], answer: true}\n",
+	"answer a string":           head + "  - grid: {keys: [record], partitions: [1], answer: 'yes'}\n",
+	"answer on md":              head + "  - md: hi\n    answer: true\n",
+	"duration number":           head + "  - throughput: {partitions: 2, work: 8}\n",
+	"infinite guess":            head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: [{name: P1, you: .inf, actual: s.minimum}]\n",
+	"hex partitions":            head + "  - grid: {keys: [record], partitions: [0x10]}\n",
+	"keys pattern":              head + "  - spread: {keys: 'k{0..9}', partitions: 2}\n",
+	"keys a number":             head + "  - spread: {keys: 7, partitions: 2}\n",
+	"spread along":              head + "  - spread: {keys: 'k{0..9}', partitions: [1, 2, 12]}\n",
+	"spread along, a duplicate": head + "  - spread: {keys: 'k{0..9}', partitions: [2, 2]}\n",
+	"spread along, empty":       head + "  - spread: {keys: 'k{0..9}', partitions: []}\n",
+	"region and type keys":      head + "  - grid: {keys: [region, type], partitions: [5]}\n",
 }
 
 // decoderOnly are patterns of the decoder's messages for the rules that span fields or

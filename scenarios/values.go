@@ -147,6 +147,22 @@ func (l integers) decode(d *decoder, n *yaml.Node, path string) any {
 
 func (l integers) schema() schema { return list(integer(l).schema(), true) }
 
+// counts is one whole number within b, or a non-empty list of distinct
+// ones: a partition count, or the partition counts a figure is shown
+// against. It reads as a list either way.
+type counts struct{ b bounds[int64] }
+
+func (c counts) decode(d *decoder, n *yaml.Node, path string) any {
+	if n.Kind == yaml.SequenceNode {
+		return integers(c).decode(d, n, path)
+	}
+	return []int{int(integer(c).decode(d, n, path).(int64))}
+}
+
+func (c counts) schema() schema {
+	return schema{"anyOf": []schema{integer(c).schema(), integers(c).schema()}}
+}
+
 // number is a number, whole or not, within b.
 type number struct{ b bounds[float64] }
 
