@@ -112,7 +112,7 @@ func alongChart(id string, r *sim.SpreadResult) (chartView, error) {
 	t := table{Columns: []column{num("partitions"), num("fullest"), num("emptiest"), num("even share"), num("partitions with a key")}}
 	for i, row := range r.Along {
 		counts[i] = itoa(row.Partitions)
-		t.add(false, counts[i], itoa(row.Most), itoa(row.Fewest), fixed2(row.Share), itoa(row.Covered))
+		t.add(false, counts[i], itoa(row.Most), itoa(row.Fewest), format.Fixed(row.Share), itoa(row.Covered))
 		if row.Partitions == r.Partitions {
 			t.mark()
 		}
@@ -133,7 +133,7 @@ func alongChart(id string, r *sim.SpreadResult) (chartView, error) {
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: idealColor}),
 		charts.WithLineStyleOpts(opts.LineStyle{Color: idealColor, Width: 2, Type: "dashed"}))
 	return newChart(id, "Keys per partition against the partition count",
-		fmt.Sprintf("%s, %s(key) mod P; the fullest and the emptiest partition against the even share", plural(r.Keys, "key"), r.Partitioner), l, t)
+		fmt.Sprintf("%s, %s(key) mod P; the fullest and the emptiest partition against the even share", format.Plural(r.Keys, "key"), r.Partitioner), l, t)
 }
 
 // itoaRange is 0, 1, …, n-1.
