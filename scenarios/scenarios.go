@@ -55,6 +55,21 @@ type Cell struct {
 	Input    string   // the cell's YAML as written, shown folded like a notebook's input
 	Sim      sim.Cell
 	Answer   bool // shown behind "Show the answer" (the cell option answer: true)
+	// Broken marks a cell with errors in a scenario that Salvage returns:
+	// it has no Sim, and nothing that names it is checked further.
+	Broken bool
+}
+
+// BrokenIDs lists the ids of the computations Salvage left without a Sim
+// for their errors.
+func (s *Scenario) BrokenIDs() []string {
+	var ids []string
+	for _, c := range s.Cells {
+		if c.Broken && c.ID != "" {
+			ids = append(ids, c.ID)
+		}
+	}
+	return ids
 }
 
 // SimCells returns the scenario's computations in cell order; Markdown cells
@@ -87,6 +102,30 @@ func Load(path string, overrides ...Override) (*Scenario, error) {
 // The overrides are put over the file's values before they are decoded, and
 // a problem in one is reported at the override.
 func Parse(r io.Reader, name string, overrides ...Override) (*Scenario, error) {
+	s, err := Salvage(r, name, overrides...)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// LoadSalvage is Load with Salvage's partial scenario.
+func LoadSalvage(path string, overrides ...Override) (*Scenario, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Salvage(f, path, overrides...)
+}
+
+// Salvage is Parse that keeps what it can of a file with errors, so that
+// the rest of its problems (its templates', its images') are found in the
+// same run: with the errors, it returns the scenario with every cell that
+// has one marked Broken, when every error lies inside the cells or the
+// expectations. It returns no scenario when the file as a whole is wrong
+// (its YAML, its title, its source, an override that fits nowhere).
+func Salvage(r io.Reader, name string, overrides ...Override) (*Scenario, error) {
 	root, src, err := parseDocument(r, name, "scenario", "a mapping with a title and cells")
 	if err != nil {
 		return nil, err
@@ -100,11 +139,20 @@ func Parse(r io.Reader, name string, overrides ...Override) (*Scenario, error) {
 	s.Name = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 	s.Overrides = overrides
 	if len(d.errs)+len(misplaced) > 0 {
+		salvaged := &s
+		for _, e := range d.errs {
+			if !strings.HasPrefix(e.Field, "cells[") && !strings.HasPrefix(e.Field, "expect") {
+				salvaged = nil
+			}
+		}
+		if len(misplaced) > 0 {
+			salvaged = nil
+		}
 		d.errs.sort()
 		for i, e := range d.errs {
 			d.errs[i] = relocate(overrides, known, e)
 		}
-		return nil, append(d.errs, misplaced...)
+		return salvaged, append(d.errs, misplaced...)
 	}
 	return &s, nil
 }
@@ -220,7 +268,11 @@ func (cellList) decode(d *decoder, n *yaml.Node, path string) any {
 		if i+1 < len(items) {
 			next = items[i+1].Line
 		}
+		before := len(d.errs)
 		c := d.cell(item, fmt.Sprintf("%s[%d]", path, i), i+1)
+		if len(d.errs) > before {
+			c.Broken, c.Sim = true, nil
+		}
 		c.At = Pos{item.Line, item.Column}
 		c.Input = input(d.lines, item, next)
 		cells = append(cells, c)
@@ -355,6 +407,7 @@ func (d *decoder) checkIDs(items []*yaml.Node, cells []Cell) {
 		}
 		if seen[c.ID] {
 			d.errorf(items[i], fmt.Sprintf("cells[%d]", i), "duplicate id %q", c.ID)
+			cells[i].Broken, cells[i].Sim = true, nil
 		}
 		seen[c.ID] = true
 	}

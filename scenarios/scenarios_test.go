@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -270,5 +271,52 @@ func TestEveryKindWithItsDefaults(t *testing.T) {
 	}
 	if p := cells[sim.KindPredictions].(sim.Predictions); p.ID != "predictions6" {
 		t.Errorf("predictions id %q, want predictions6", p.ID)
+	}
+}
+
+// Salvage returns, with every error, the scenario with its broken cells
+// marked, when every error lies in the cells; a file wrong as a whole
+// comes back without one, and Parse never returns a scenario with errors.
+func TestSalvage(t *testing.T) {
+	for _, tc := range []struct {
+		name, yaml string
+		broken     []string // the broken cells' ids; nil for no scenario
+	}{
+		{"a cell's value", head + "  - grid: {id: g, keys: [record], partitions: [0]}\n  - sizing: {id: s, target: 10, per_consumer: 5}\n  - md: hi\n", []string{"g"}},
+		{"a cell of no kind", head + "  - spraed: {}\n  - sizing: {target: 10, per_consumer: 5}\n", []string{}},
+		{"a duplicate id", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - sizing: {id: s, target: 20, per_consumer: 5}\n", []string{"s"}},
+		{"the source", "title: t\nsource: {periods: 0}\ncells:\n  - md: hi\n", nil},
+		{"the title", "cells:\n  - md: hi\n", nil},
+		{"the YAML", "title: [\n", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Salvage(strings.NewReader(tc.yaml), "x.yaml")
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if p, perr := Parse(strings.NewReader(tc.yaml), "x.yaml"); p != nil || perr.Error() != err.Error() {
+				t.Errorf("Parse: %v, %v; want no scenario and Salvage's errors", p, perr)
+			}
+			if tc.broken == nil {
+				if s != nil {
+					t.Errorf("salvaged %+v from a file wrong as a whole", s)
+				}
+				return
+			}
+			if s == nil {
+				t.Fatalf("no scenario salvaged (%v)", err)
+			}
+			if got := s.BrokenIDs(); !slices.Equal(got, tc.broken) {
+				t.Errorf("broken %v, want %v", got, tc.broken)
+			}
+			for _, c := range s.Cells {
+				if c.Broken && c.Sim != nil {
+					t.Errorf("broken cell %q has a computation", c.ID)
+				}
+			}
+			if len(s.SimCells()) == 0 {
+				t.Errorf("no computation left to run")
+			}
+		})
 	}
 }
