@@ -208,7 +208,7 @@ func TestServeReload(t *testing.T) {
 		t.Fatalf("event after an edit %q, want 2", got)
 	}
 	_, page := p.get(t, "/small/")
-	for _, want := range []string{"<h1>Small, edited</h1>", `var version = "2";`, `new EventSource("/_partlab/events")`} {
+	for _, want := range []string{"<h1>Small, edited</h1>", `var version = "2";`, `new EventSource("/_partlab/events?page=" + encodeURIComponent(location.pathname))`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)
 		}
@@ -509,3 +509,45 @@ func BenchmarkServeRerender(b *testing.B) {
 		b.Fatal(s.problems)
 	}
 }
+
+// BenchmarkServeEditOneOfTwenty is the time from a save of one scenario in
+// a site of twenty (the init course's starter, twenty times) to the whole
+// site rendered again with its settings and the change announced to the
+// open pages.
+func BenchmarkServeEditOneOfTwenty(b *testing.B) {
+	dir := b.TempDir()
+	starter, err := os.ReadFile(filepath.Join(root, "scaffold", "course", "scenarios", "partitions.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var files []string
+	for i := range 20 {
+		f := filepath.Join(dir, fmt.Sprintf("page%02d.yaml", i))
+		if err := os.WriteFile(f, starter, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	s := newServer(files, reportsite.Site{ECharts: []byte("/* echarts */")}, &computeFlags{budget: sim.DefaultBudget}, io.Discard)
+	s.folder = filepath.Join(dir, "*.yaml")
+	ctx := context.Background()
+	s.rebuild(ctx, files)
+	edited := files[7]
+	for i := 0; b.Loop(); i++ {
+		src := strings.Replace(string(starter), "title: ", fmt.Sprintf("title: Edit %d, ", i), 1)
+		if err := os.WriteFile(edited, []byte(src), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		at := time.Unix(1_700_000_000+int64(i), 0)
+		os.Chtimes(edited, at, at)
+		before := s.version
+		s.poll(ctx)
+		if s.version != before+1 || s.pages["page07/index.html"] != s.version {
+			b.Fatalf("the edit was not announced: version %d, page version %d", s.version, s.pages["page07/index.html"])
+		}
+	}
+	if len(s.problems) > 0 || len(s.good) != 20 {
+		b.Fatal(s.problems)
+	}
+}
+
