@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-		"net"
+	"net"
 	"net/http"
 	"os"
 	"path"
@@ -150,7 +150,7 @@ type server struct {
 	siteAt   string                     // the settings' file as last read, and its stamp
 	siteSeen stamp
 	siteRead bool
-	uses     []string                   // the files the pages use (images), as of the last render
+	uses     []string // the files the pages use (images), as of the last render
 
 	mu       sync.RWMutex
 	out      map[string][]byte // the last good render of the site

@@ -550,4 +550,3 @@ func BenchmarkServeEditOneOfTwenty(b *testing.B) {
 		b.Fatal(s.problems)
 	}
 }
-
