@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -149,8 +150,7 @@ type server struct {
 	siteErr  error                      // the settings' current problems
 	siteAt   string                     // the settings' file as last read, and its stamp
 	siteSeen stamp
-	siteRead bool
-	uses     []string // the files the pages use (images), as of the last render
+	uses     map[string][]string // each file a page uses (an image) → the scenario files whose pages use it
 
 	mu       sync.RWMutex
 	out      map[string][]byte // the last good render of the site
@@ -217,9 +217,9 @@ func (s *server) settingsFile() string {
 }
 
 // poll renders again what changed since the last look: a scenario file
-// added, removed or saved is computed again (or dropped), and a change to
-// the site settings or to a file a page uses renders the site again
-// without computing anything.
+// added, removed or saved is computed again (or dropped), a change to the
+// site settings renders the site again without computing anything, and a
+// change to a file a page uses (an image) computes its scenarios again.
 func (s *server) poll(ctx context.Context) {
 	files := s.scenarioFiles()
 	var changed []string
@@ -232,9 +232,14 @@ func (s *server) poll(ctx context.Context) {
 	if name := s.settingsFile(); name != s.siteAt || stampOf(name) != s.siteSeen {
 		again = true
 	}
-	for _, f := range s.uses {
-		if stampOf(f) != s.stamps[f] {
-			again = true
+	for _, used := range slices.Sorted(maps.Keys(s.uses)) {
+		if stampOf(used) != s.stamps[used] {
+			// Its pages are rendered again from a new computation of theirs.
+			for _, f := range s.uses[used] {
+				if !slices.Contains(changed, f) && slices.Contains(files, f) {
+					changed = append(changed, f)
+				}
+			}
 		}
 	}
 	if len(changed) > 0 || again {
@@ -320,15 +325,11 @@ func (s *server) rebuild(ctx context.Context, changed []string) {
 		what, took, strings.Join(problems, "\n"))))
 }
 
-// readSettings reads the site settings again when their file changed,
-// keeping the last good ones while they have problems.
+// readSettings reads the site settings, which name the scenarios in their
+// order, keeping the last good ones while they have problems.
 func (s *server) readSettings() {
 	name := s.settingsFile()
-	st := stampOf(name)
-	if s.siteRead && name == s.siteAt && st == s.siteSeen {
-		return
-	}
-	s.siteAt, s.siteSeen, s.siteRead = name, st, true
+	s.siteAt, s.siteSeen = name, stampOf(name)
 	if name == "" {
 		s.settings, s.siteErr = nil, nil
 		return
@@ -373,19 +374,18 @@ func (s *server) assemble() (map[string][]byte, error) {
 	if err != nil {
 		return nil, errors.Join(append(errs, err)...)
 	}
-	s.uses = s.uses[:0]
+	s.uses = map[string][]string{}
 	for _, nb := range nbs {
 		dir := nb.Scenario.Name + "/"
 		for name := range out {
 			rest, ok := strings.CutPrefix(name, dir)
 			if ok && rest != report.PageFile && rest != report.JSONFile && rest != report.CSVFile {
 				used := filepath.Join(filepath.Dir(nb.Scenario.File), filepath.FromSlash(rest))
-				s.uses = append(s.uses, used)
+				s.uses[used] = append(s.uses[used], nb.Scenario.File)
 				s.stamps[used] = stampOf(used)
 			}
 		}
 	}
-	slices.Sort(s.uses)
 	return out, errors.Join(errs...)
 }
 
@@ -396,22 +396,31 @@ func changedPages(old, out map[string][]byte) []string {
 	touched := map[string]bool{}
 	for name, data := range out {
 		if prev, ok := old[name]; !ok || !bytes.Equal(prev, data) {
-			touched[path.Dir(name)] = true
+			touched[pageFolder(name)] = true
 		}
 	}
 	for name := range old {
 		if _, ok := out[name]; !ok {
-			touched[path.Dir(name)] = true
+			touched[pageFolder(name)] = true
 		}
 	}
 	var pages []string
 	for name := range out {
-		if path.Ext(name) == ".html" && (touched[path.Dir(name)] || (path.Dir(name) == "." && len(touched) > 0)) {
+		if path.Ext(name) == ".html" && touched[pageFolder(name)] {
 			pages = append(pages, name)
 		}
 	}
 	slices.Sort(pages)
 	return pages
+}
+
+// pageFolder is the folder of the site a file is in: its page's, or "."
+// for the files at the top, the index's.
+func pageFolder(name string) string {
+	if dir, _, ok := strings.Cut(name, "/"); ok {
+		return dir
+	}
+	return "."
 }
 
 // ServeHTTP serves the event stream and the site's files; HTML pages get

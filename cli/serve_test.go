@@ -80,6 +80,14 @@ func startPreview(t *testing.T, echarts []byte, files map[string]string, order .
 	for _, name := range order {
 		p.edit(t, name, files[name])
 	}
+	p.serveOn(t, names)
+	return p
+}
+
+// serveOn renders the files and serves them on a loopback port until the
+// test ends.
+func (p *preview) serveOn(t *testing.T, names []string) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	p.rebuild(ctx, names)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -100,7 +108,6 @@ func startPreview(t *testing.T, echarts []byte, files map[string]string, order .
 			t.Error("the server did not stop")
 		}
 	})
-	return p
 }
 
 // edit writes a file with a modification time of its own, so that polling
@@ -124,6 +131,9 @@ func (p *preview) edit(t *testing.T, name, content string) {
 // poll makes the server look at its files; it returns once the server has
 // taken the tick, and a second tick returns once the first poll is done.
 func (p *preview) poll() { p.tick <- time.Time{} }
+
+// settle makes the server look at its files and returns once it is done.
+func (p *preview) settle() { p.poll(); p.poll() }
 
 func (p *preview) currentVersion() int {
 	p.mu.RLock()
@@ -549,4 +559,116 @@ func BenchmarkServeEditOneOfTwenty(b *testing.B) {
 	if len(s.problems) > 0 || len(s.good) != 20 {
 		b.Fatal(s.problems)
 	}
+}
+
+// startCourse makes a course with init in a new directory and serves it as
+// serve does with no files named: its scenarios folder and its site.yaml,
+// polled when the test ticks.
+func startCourse(t *testing.T, echarts []byte) *preview {
+	t.Helper()
+	p := &preview{dir: t.TempDir(), tick: make(chan time.Time)}
+	if _, _, err := partlab(t, "init", p.dir); err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob(filepath.Join(p.dir, "scenarios", "*.yaml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("init wrote no scenario (%v)", err)
+	}
+	p.server = newServer(files, reportsite.Site{ECharts: echarts}, &computeFlags{budget: sim.DefaultBudget}, io.Discard)
+	p.folder, p.siteFile = filepath.Join(p.dir, "scenarios", "*.yaml"), filepath.Join(p.dir, "site.yaml")
+	p.serveOn(t, files)
+	return p
+}
+
+// remove deletes one of the preview's files.
+func (p *preview) remove(t *testing.T, name string) {
+	t.Helper()
+	if err := os.Remove(filepath.Join(p.dir, name)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// courseScenario is a second page for the init course, with an image.
+const courseScenario = "title: Basics\ncells:\n  - md: |\n      ![a diagram](img/diagram.svg)\n  - grid: {keys: [region, subscriber], partitions: [2, 8]}\n"
+
+func diagram(fill string) string {
+	return `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="` + fill + `"/></svg>`
+}
+
+// TestServeSite serves an init course as its site: site.yaml's title and
+// order, a scenario file added and deleted while serving, an image edited,
+// site.yaml broken and fixed; each change reloads only the pages it
+// changed, and a problem of the settings shows on every page.
+func TestServeSite(t *testing.T) {
+	p := startCourse(t, []byte("/* echarts */"))
+	_, index := p.get(t, "/")
+	if !strings.Contains(index, "<title>Partitioned logs — partlab</title>") || !strings.Contains(index, `href="partitions/index.html"`) {
+		t.Fatalf("the index is not site.yaml's:\n%.600s", index)
+	}
+	partitions := p.pageVersionOf("partitions/index.html")
+
+	p.edit(t, "scenarios/img/diagram.svg", diagram("red"))
+	p.edit(t, "scenarios/basics.yaml", courseScenario)
+	p.edit(t, "site.yaml", strings.Replace(readFile(t, filepath.Join(p.dir, "site.yaml")), "order: [partitions]", "order: [basics, partitions]", 1))
+	p.settle()
+	_, index = p.get(t, "/")
+	if b, q := strings.Index(index, `href="basics/index.html"`), strings.Index(index, `href="partitions/index.html"`); b < 0 || q < b {
+		t.Errorf("the index does not list basics, then partitions (at %d and %d)", b, q)
+	}
+	if resp, img := p.get(t, "/basics/img/diagram.svg"); resp.StatusCode != http.StatusOK || img != diagram("red") {
+		t.Errorf("the image: %s %q", resp.Status, img)
+	}
+	basics := p.pageVersionOf("basics/index.html")
+
+	p.edit(t, "scenarios/img/diagram.svg", diagram("blue"))
+	p.settle()
+	if _, img := p.get(t, "/basics/img/diagram.svg"); img != diagram("blue") {
+		t.Errorf("the edited image is not served: %q", img)
+	}
+	if v := p.pageVersionOf("basics/index.html"); v == basics {
+		t.Error("the page whose image changed does not reload")
+	}
+	if v := p.pageVersionOf("partitions/index.html"); v != partitions+1 {
+		t.Errorf("partitions' page version %d, want %d: one change to its next page (basics now before it), none for the image", v, partitions+1)
+	}
+
+	p.remove(t, "scenarios/basics.yaml")
+	p.settle()
+	if resp, _ := p.get(t, "/basics/"); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("the deleted scenario's page: %s, want 404", resp.Status)
+	}
+	_, index = p.get(t, "/")
+	if strings.Contains(index, `href="basics/index.html"`) {
+		t.Error("the index still lists the deleted scenario")
+	}
+	for _, path := range []string{"/", "/partitions/"} {
+		if _, page := p.get(t, path); !strings.Contains(page, "partlab-problems") || !strings.Contains(page, `basics`) {
+			t.Errorf("%s does not show the order's problem (basics is gone)", path)
+		}
+	}
+	p.edit(t, "site.yaml", "title: [broken\n")
+	p.settle()
+	if _, page := p.get(t, "/partitions/"); !strings.Contains(page, "site.yaml:1:1: invalid YAML") || !strings.Contains(page, "Partitioned logs") {
+		t.Errorf("the broken settings are not shown over the last good site:\n%.2000s", page)
+	}
+	p.edit(t, "site.yaml", "title: Renamed\norder: [partitions]\n")
+	p.settle()
+	if _, page := p.get(t, "/"); strings.Contains(page, "partlab-problems\"") || !strings.Contains(page, "<h1>Renamed</h1>") {
+		t.Errorf("the fixed settings: %.600s", page)
+	}
+}
+
+func readFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func (p *preview) pageVersionOf(name string) int {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	return p.pageVersion(name)
 }
