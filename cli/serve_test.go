@@ -415,28 +415,7 @@ func TestServeBrowser(t *testing.T) {
 	p := startPreview(t, script, map[string]string{"small.yaml": smallYAML}, "small.yaml")
 	ctx := headless(t, exe)
 
-	// shows waits until js, an expression, is true in the page. It asks
-	// again after an error, since a reload interrupts whatever runs then.
-	shows := func(what, js string) {
-		t.Helper()
-		wait, cancel := context.WithTimeout(ctx, patience)
-		defer cancel()
-		every := time.NewTicker(20 * time.Millisecond)
-		defer every.Stop()
-		for {
-			ok, err := chromedp.Run(wait, chromedp.Evaluate[bool](js))
-			if err == nil && ok {
-				return
-			}
-			select {
-			case <-every.C:
-				continue
-			case <-wait.Done():
-			}
-			text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
-			t.Fatalf("the page never showed %s (last error: %v); it shows:\n%s", what, err, text)
-		}
-	}
+	shows := func(what, js string) { t.Helper(); waitFor(t, ctx, what, js) }
 	title := func(want string) string {
 		return fmt.Sprintf(`document.querySelector("h1") !== null && document.querySelector("h1").textContent === %q`, want)
 	}
@@ -464,6 +443,80 @@ func TestServeBrowser(t *testing.T) {
 	p.edit(t, "small.yaml", strings.Replace(smallYAML, "Small", "Small, fixed", 1))
 	p.poll()
 	shows("the fixed page", title("Small, fixed")+` && document.getElementById("partlab-problems") === null`)
+}
+
+// waitFor waits until js, an expression, is true in the page. It asks
+// again after an error, since a reload interrupts whatever runs then.
+func waitFor(t *testing.T, ctx context.Context, what, js string) {
+	t.Helper()
+	wait, cancel := context.WithTimeout(ctx, patience)
+	defer cancel()
+	every := time.NewTicker(20 * time.Millisecond)
+	defer every.Stop()
+	for {
+		ok, err := chromedp.Run(wait, chromedp.Evaluate[bool](js))
+		if err == nil && ok {
+			return
+		}
+		select {
+		case <-every.C:
+			continue
+		case <-wait.Done():
+		}
+		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+		t.Fatalf("the page never showed %s (last error: %v); it shows:\n%s", what, err, text)
+	}
+}
+
+// TestServeSiteBrowser opens an init course's site in Chromium: serve shows
+// site.yaml's title and order; a scenario file added shows in the open
+// index without a restart and a deleted one leaves it; editing an image
+// reloads the page that shows it.
+func TestServeSiteBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping the browser test in -short mode")
+	}
+	exe, err := reportsite.FindChromium()
+	needTool(t, "the serve browser test needs Chromium", err)
+	script, err := echartsScript()
+	needTool(t, "the serve browser test needs ECharts (run npm ci)", err)
+	p := startCourse(t, script)
+	ctx := headless(t, exe)
+	shows := func(what, js string) { t.Helper(); waitFor(t, ctx, what, js) }
+	// entries is the index's pages, by title, in order.
+	entries := `Array.from(document.querySelectorAll("main h2 a")).map(function (a) { return a.textContent; }).join("|")`
+	if err := chromedp.Do(ctx, chromedp.Navigate(p.url+"/")); err != nil {
+		t.Fatal(err)
+	}
+	shows("site.yaml's title", `document.title === "Partitioned logs — partlab" && document.querySelector("h1").textContent === "Partitioned logs"`)
+	first, err := chromedp.Run(ctx, chromedp.Evaluate[string](entries))
+	if err != nil || first == "" {
+		t.Fatalf("the index lists no page (%v)", err)
+	}
+
+	p.edit(t, "scenarios/img/diagram.svg", diagram("red"))
+	p.edit(t, "scenarios/basics.yaml", courseScenario)
+	p.edit(t, "site.yaml", strings.Replace(readFile(t, filepath.Join(p.dir, "site.yaml")), "order: [partitions]", "order: [basics, partitions]", 1))
+	p.settle()
+	shows("the added page first, in site.yaml's order", entries+` === "Basics|`+first+`"`)
+
+	p.edit(t, "site.yaml", strings.Replace(readFile(t, filepath.Join(p.dir, "site.yaml")), "order: [basics, partitions]", "order: [partitions]", 1))
+	p.remove(t, "scenarios/basics.yaml")
+	p.settle()
+	shows("the index without the deleted page", entries+` === "`+first+`"`)
+
+	p.edit(t, "scenarios/basics.yaml", courseScenario)
+	p.settle()
+	if err := chromedp.Do(ctx, chromedp.Navigate(p.url+"/basics/")); err != nil {
+		t.Fatal(err)
+	}
+	shows("the page with its image", `document.querySelector("h1").textContent === "Basics" && document.querySelector("img") !== null && document.querySelector("img").complete`)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.partlabOpened = true`)); err != nil {
+		t.Fatal(err)
+	}
+	p.edit(t, "scenarios/img/diagram.svg", diagram("blue"))
+	p.settle()
+	shows("the page reloaded for its image", `window.partlabOpened === undefined && document.querySelector("h1").textContent === "Basics"`)
 }
 
 // needTool skips a test whose tool is missing, except in CI (CI=true),
