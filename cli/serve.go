@@ -20,6 +20,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/partlab/partlab/internal/hostcheck"
 	"github.com/partlab/partlab/report"
 	reportsite "github.com/partlab/partlab/report/site"
 	"github.com/partlab/partlab/scenarios"
@@ -37,11 +38,14 @@ const (
 	pollEvery = 200 * time.Millisecond
 	// eventsPath is the Server-Sent Events stream the pages listen to.
 	eventsPath = "/_partlab/events"
+	// maxStreams bounds the open event streams, each a connection and a
+	// goroutine: a browser opens a few, one per open page.
+	maxStreams = 64
 )
 
 var serveCommand = &Command{
 	Name:      "serve",
-	UsageLine: "partlab serve [--addr host:port] [--allow-remote] [render flags] [compute flags] [FILE…]",
+	UsageLine: "partlab serve [--addr host:port] [--allow-remote HOST,…] [render flags] [compute flags] [FILE…]",
 	Short:     "preview the site, rendered again and reloaded on every save",
 	Long: `Serve renders the site of the scenario files (default scenarios/*.yaml, where a
 file added or removed joins or leaves the site) in memory, with site.yaml's
@@ -49,16 +53,18 @@ settings (or --site FILE's), exactly as render would publish it, and serves it a
 --addr. It renders again whenever a scenario file, the settings or a file a page
 uses (an image) changes, and the open pages that changed reload. A file that
 fails keeps its last good page, and its problems, like the settings', are shown
-in every page. --addr must be a loopback address unless --allow-remote: a preview
-shows unpublished work, and its pages run scripts. Ctrl-C stops it.`,
+in every page. --addr must be a loopback address unless --allow-remote names the
+hosts other machines reach it by: a preview shows unpublished work, and its pages
+run scripts. It answers only a request for its own address, localhost,
+127.0.0.1, [::1] or those hosts, with its port (421 otherwise). Ctrl-C stops it.`,
 	Flags: func(fs *flag.FlagSet) runFunc {
 		addr := fs.String("addr", defaultAddr, "listen on `host:port`")
-		remote := fs.Bool("allow-remote", false, "let --addr be an address other machines can reach")
+		remote := fs.String("allow-remote", "", "let --addr be an address other machines can reach, by the `HOST,…` they name")
 		siteFile := siteFlag(fs)
 		rf := addRenderFlags(fs)
 		flags := addComputeFlags(fs)
 		return func(ctx context.Context, files []string, stdout, stderr io.Writer) error {
-			if err := checkAddr(*addr, *remote); err != nil {
+			if err := checkAddr(*addr, *remote != ""); err != nil {
 				return usageError{error: err}
 			}
 			if err := rf.check(); err != nil {
@@ -82,6 +88,7 @@ shows unpublished work, and its pages run scripts. Ctrl-C stops it.`,
 			}
 			s := newServer(files, site, flags, stderr)
 			s.folder, s.siteFile = folder, *siteFile
+			s.remote = strings.Split(*remote, ",")
 			s.rebuild(ctx, files)
 			if ctx.Err() != nil {
 				ln.Close()
@@ -102,13 +109,13 @@ func checkAddr(addr string, remote bool) error {
 	if err != nil {
 		return fmt.Errorf("--addr %q: %w", addr, err)
 	}
-	if remote || host == "localhost" {
+	if remote || host == "localhost" { // remote: --allow-remote names hosts
 		return nil
 	}
 	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
 		return nil
 	}
-	return fmt.Errorf("--addr %q is not a loopback address: add --allow-remote to serve the preview to other machines", addr)
+	return fmt.Errorf("--addr %q is not a loopback address: add --allow-remote HOST,… to serve the preview to other machines by those names", addr)
 }
 
 // stamp is what polling compares: a save changes the modification time or
@@ -141,6 +148,9 @@ type server struct {
 	flags    *computeFlags
 	log      io.Writer
 	now      func() time.Time
+	remote   []string // the names other machines reach the server by (--allow-remote)
+
+	streams chan struct{} // a token per open event stream
 
 	// Owned by the polling goroutine.
 	stamps   map[string]stamp           // every watched file's: scenarios, settings, images
@@ -165,15 +175,20 @@ func newServer(files []string, site reportsite.Site, flags *computeFlags, log io
 	return &server{
 		files: files, site: site, flags: flags, log: log, now: time.Now,
 		stamps: map[string]stamp{}, good: map[string]report.Notebook{}, errs: map[string]error{},
-		pages: map[string]int{}, changed: make(chan struct{}),
+		pages: map[string]int{}, changed: make(chan struct{}), streams: make(chan struct{}, maxStreams),
 	}
 }
 
 // run serves on ln and polls the files at every tick until ctx is done,
 // then shuts the server down: open event streams end with ctx.
 func (s *server) run(ctx context.Context, ln net.Listener, tick <-chan time.Time) error {
+	hosts, err := hostcheck.New(ln.Addr().String(), s.remote)
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	srv := &http.Server{
-		Handler:           s,
+		Handler:           hosts.Handler(s),
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 		ReadHeaderTimeout: 10 * time.Second,
 	}
@@ -504,6 +519,13 @@ func decorate(page []byte, version int, problems []string) ([]byte, error) {
 // last changed that page, so that a page reloads only when it changed. It
 // ends when the client leaves or the server stops.
 func (s *server) events(w http.ResponseWriter, r *http.Request) {
+	select {
+	case s.streams <- struct{}{}:
+		defer func() { <-s.streams }()
+	default:
+		http.Error(w, "too many open pages: close some, then reload", http.StatusServiceUnavailable)
+		return
+	}
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")

@@ -15,15 +15,14 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/partlab/partlab/internal/readfile"
 	"github.com/partlab/partlab/sim"
-
 	"gopkg.in/yaml.v3"
 )
 
@@ -90,12 +89,11 @@ const maxFileSize = 1 << 20
 // Load reads and validates a scenario file, with overrides put over its
 // values.
 func Load(path string, overrides ...Override) (*Scenario, error) {
-	f, err := os.Open(path)
+	s, err := LoadSalvage(path, overrides...)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	return Parse(f, path, overrides...)
+	return s, nil
 }
 
 // Parse reads a scenario from r; name is used in errors and names the page.
@@ -111,12 +109,11 @@ func Parse(r io.Reader, name string, overrides ...Override) (*Scenario, error) {
 
 // LoadSalvage is Load with Salvage's partial scenario.
 func LoadSalvage(path string, overrides ...Override) (*Scenario, error) {
-	f, err := os.Open(path)
+	src, err := readfile.Read(path, filepath.Dir(path), maxFileSize)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	return Salvage(f, path, overrides...)
+	return Salvage(bytes.NewReader(src), path, overrides...)
 }
 
 // Salvage is Parse that keeps what it can of a file with errors, so that
