@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/partlab/partlab/internal/testtool"
 	reportsite "github.com/partlab/partlab/report/site"
 	"github.com/partlab/partlab/sim"
 )
@@ -408,10 +409,7 @@ func TestServeBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the browser test in -short mode")
 	}
-	exe, err := reportsite.FindChromium()
-	needTool(t, "the serve browser test needs Chromium", err)
-	script, err := echartsScript()
-	needTool(t, "the serve browser test needs ECharts (run npm ci)", err)
+	exe, script := browserTools(t)
 	p := startPreview(t, script, map[string]string{"small.yaml": smallYAML}, "small.yaml")
 	ctx := headless(t, exe)
 
@@ -445,6 +443,16 @@ func TestServeBrowser(t *testing.T) {
 	shows("the fixed page", title("Small, fixed")+` && document.getElementById("partlab-problems") === null`)
 }
 
+// browserTools are what the serve browser tests need: Chromium and ECharts.
+func browserTools(t *testing.T) (exe string, echarts []byte) {
+	t.Helper()
+	exe, err := reportsite.FindChromium()
+	testtool.Need(t, "the serve browser test needs Chromium", err)
+	echarts, err = echartsScript()
+	testtool.Need(t, "the serve browser test needs ECharts (run npm ci)", err)
+	return exe, echarts
+}
+
 // waitFor waits until js, an expression, is true in the page. It asks
 // again after an error, since a reload interrupts whatever runs then.
 func waitFor(t *testing.T, ctx context.Context, what, js string) {
@@ -476,10 +484,7 @@ func TestServeSiteBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the browser test in -short mode")
 	}
-	exe, err := reportsite.FindChromium()
-	needTool(t, "the serve browser test needs Chromium", err)
-	script, err := echartsScript()
-	needTool(t, "the serve browser test needs ECharts (run npm ci)", err)
+	exe, script := browserTools(t)
 	p := startCourse(t, script)
 	ctx := headless(t, exe)
 	shows := func(what, js string) { t.Helper(); waitFor(t, ctx, what, js) }
@@ -517,19 +522,6 @@ func TestServeSiteBrowser(t *testing.T) {
 	p.edit(t, "scenarios/img/diagram.svg", diagram("blue"))
 	p.settle()
 	shows("the page reloaded for its image", `window.partlabOpened === undefined && document.querySelector("h1").textContent === "Basics"`)
-}
-
-// needTool skips a test whose tool is missing, except in CI (CI=true),
-// where a missing tool fails it; report's browser test does the same.
-func needTool(t *testing.T, what string, err error) {
-	t.Helper()
-	if err == nil {
-		return
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s: %v", what, err)
-	}
-	t.Skipf("skipping: %s: %v", what, err)
 }
 
 // headless starts Chromium for one test, with the flags of report's

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/partlab/partlab/internal/golden"
+	"github.com/partlab/partlab/internal/testtool"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"gopkg.in/yaml.v3"
@@ -239,9 +240,9 @@ func TestSchemaAgreesWithDecoder(t *testing.T) {
 // apply to its type.
 func TestSchemaStrictAjv(t *testing.T) {
 	node, err := exec.LookPath("node")
-	need(t, "node", err)
+	testtool.Need(t, "node", err)
 	_, err = os.Stat(filepath.Join("..", "node_modules", "ajv", "dist", "2020.js"))
-	need(t, "ajv (run npm ci)", err)
+	testtool.Need(t, "ajv (run npm ci)", err)
 	dir := t.TempDir()
 	for name, b := range map[string][]byte{"schema.json": Schema(), "site-schema.json": SiteSchema()} {
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
@@ -256,17 +257,4 @@ for (const f of process.argv.slice(2)) ajv.compile(require(f));`
 	if err != nil {
 		t.Fatalf("ajv --strict: %v\n%s", err, out)
 	}
-}
-
-// need skips a test whose tool is missing, with a message saying how to get
-// it, except in CI (CI=true), where a missing tool fails the test.
-func need(t *testing.T, what string, err error) {
-	t.Helper()
-	if err == nil {
-		return
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s: %v", what, err)
-	}
-	t.Skipf("skipping: %s: %v", what, err)
 }

@@ -70,7 +70,7 @@ func TestGridInvariants(t *testing.T) {
 					t.Errorf("%s/%s %+v: rows and lost do not add up", pt, as, r)
 				case r.Key.perSubscriber() && (r.Split != 0 || r.Lost != 0):
 					t.Errorf("%s/%s %+v: the %s key split a subscriber", pt, as, r, r.Key)
-				case r.Key == KeyRegion && busy(r.Sizes) > len(regionNames), r.Key == KeyType && busy(r.Sizes) > len(typeNames):
+				case r.Key == KeyRegion && covered(r.Sizes) > len(regionNames), r.Key == KeyType && covered(r.Sizes) > len(typeNames):
 					t.Errorf("%s/%s %+v: more partitions hold records than the %s key has values", pt, as, r, r.Key)
 				case r.Partitions == 1 && (r.Split != 0 || r.Lost != 0 || r.Idle != r.Consumers-1):
 					t.Errorf("%s/%s %+v: one partition must keep every row and idle C-1", pt, as, r)
@@ -161,17 +161,6 @@ func allKeys() []Key {
 	return ks
 }
 
-// busy counts the partitions that hold records.
-func busy(sizes []int) int {
-	n := 0
-	for _, s := range sizes {
-		if s > 0 {
-			n++
-		}
-	}
-	return n
-}
-
 // Keyed by a field of few values, every reading of a value shares its
 // partition: the region key's readings are those of each region's
 // subscribers, on the partition route gives the region's name.
@@ -189,7 +178,7 @@ func TestFieldKeysPlaceByValue(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := rs.All[0].(*GridResult).Rows[0]
-		if !reflect.DeepEqual(r.Sizes, want) || r.Idle < 8-busy(want) {
+		if !reflect.DeepEqual(r.Sizes, want) || r.Idle < 8-covered(want) {
 			t.Errorf("%s key: sizes %v, idle %d; want sizes %v", k, r.Sizes, r.Idle, want)
 		}
 	}
