@@ -45,7 +45,7 @@ const (
 
 var serveCommand = &Command{
 	Name:      "serve",
-	UsageLine: "partlab serve [--addr host:port] [--allow-remote HOST,…] [render flags] [compute flags] [FILE…]",
+	UsageLine: "partlab serve [--addr host:port] [--allow-remote HOST,…] [--site FILE] [render flags] [compute flags] [FILE…]",
 	Short:     "preview the site, rendered again and reloaded on every save",
 	Long: `Serve renders the site of the scenario files (default scenarios/*.yaml, where a
 file added or removed joins or leaves the site) in memory, with site.yaml's
