@@ -18,6 +18,7 @@ var kindTitles = map[sim.Kind]string{
 	sim.KindAssignment:  "Partitions shared among consumers",
 	sim.KindGroups:      "Consumer groups reading one topic",
 	sim.KindSizing:      "How many partitions",
+	sim.KindRebalance:   "Rebalances under each protocol",
 	sim.KindPredictions: "Predictions against the run",
 }
 
