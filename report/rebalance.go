@@ -8,10 +8,11 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"github.com/partlab/partlab/report/format"
 	"github.com/partlab/partlab/sim"
 )
 
-var rebalanceKind = withConclusions(newKind("computed.html", rebalanceView, rebalanceText).withJSON(rebalanceJSON), rebalanceConclusions)
+var rebalanceKind = withConclusions(newKind("Rebalances under each protocol", "computed.html", rebalanceView, rebalanceText).withJSON(rebalanceJSON), rebalanceConclusions)
 
 // rebalanceConclusions: eager_stops_the_world (every eager step with
 // consumers stopped them all), cooperative_keeps_consuming (no cooperative
@@ -44,8 +45,8 @@ func rebalanceJSON(c cell) any {
 // assignment after every step, and, from Kafka, the agreement.
 func rebalanceView(p *pageState, c cell, r *sim.RebalanceResult) (any, error) {
 	s := newRebalanceStory(r, c.Rebalanced)
-	events, _ := list(r.Events)
-	v := newComputedView(p, c, fmt.Sprintf("%s; %s; %s", plural(r.Partitions, "partition"), events, plural(len(r.Runs), "protocol")))
+	events, _ := format.List(r.Events)
+	v := newComputedView(p, c, fmt.Sprintf("%s; %s; %s", format.Plural(r.Partitions, "partition"), events, format.Plural(len(r.Runs), "protocol")))
 	cost := table{Caption: "What each event cost, by protocol",
 		Columns: []column{label("event"), label("protocol"), num("moved"), num("revoked"), num("rounds"), num("paused"), num("involved"), label("all stopped")}}
 	for e, name := range r.Events {
@@ -85,7 +86,7 @@ func stoppedWords(n int) string {
 	if n == 0 {
 		return "no"
 	}
-	return fmt.Sprintf("yes, %s", plural(n, "time"))
+	return fmt.Sprintf("yes, %s", format.Plural(n, "time"))
 }
 
 // members is a step's assignment: "c0 [0 1] c1 [2]".
@@ -130,7 +131,7 @@ func revokedChart(id string, r *sim.RebalanceResult) (chartView, error) {
 		b.AddSeries(run.Protocol, data, charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(i)}))
 	}
 	return newChart(id, "Partitions revoked at each event",
-		fmt.Sprintf("%s; a revoked partition is one a member that stays must stop consuming", plural(r.Partitions, "partition")), b, t)
+		fmt.Sprintf("%s; a revoked partition is one a member that stays must stop consuming", format.Plural(r.Partitions, "partition")), b, t)
 }
 
 // rebalanceAgreement puts what the members observed on Kafka beside the
