@@ -96,7 +96,7 @@ func TestBudgetDefaultsFitTheCourse(t *testing.T) {
 	list := "[" + strings.Join(p64, ", ") + "]"
 	dir := scratch(t, map[string]string{"wide.yaml": "title: wide\ncells:\n  - grid:\n      keys: [subscriber, record, period, none]\n      partitions: " + list + "\n      consumers: " + list + "\n"})
 	for _, args := range [][]string{
-		{"validate", "scenarios/messaging-systems.yaml", "scenarios/day-24-partitions.yaml", "testdata/budget/lesson-million.yaml", filepath.Join(dir, "wide.yaml")},
+		{"validate", "scenarios/messaging-systems.yaml", "scenarios/day-24-partitions.yaml", "scenarios/rebalances.yaml", "testdata/budget/lesson-million.yaml", filepath.Join(dir, "wide.yaml")},
 		{"validate", "--measure", "scenarios/day-24-partitions.yaml"},
 		{"validate", "--engine", "both", "scenarios/messaging-systems.yaml"},
 	} {

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -165,10 +166,23 @@ type rebalanceStory struct {
 	StickyFewest                    bool // no protocol moved fewer in all than the sticky ones
 	Sticky                          []sim.RebalanceRun
 	Kafka                           *sim.RebalanceObserved
+	Same                            int      // steps on Kafka whose assignment is the simulation's
+	Differently                     []string // the protocols of the other steps
 }
 
 func newRebalanceStory(r *sim.RebalanceResult, o *sim.RebalanceObserved) rebalanceStory {
 	s := rebalanceStory{RebalanceResult: r, KeepsConsuming: true, Kafka: o}
+	if o != nil {
+		for _, run := range o.Runs {
+			for _, step := range run.Steps {
+				if step.Same {
+					s.Same++
+				} else if !slices.Contains(s.Differently, run.Protocol) {
+					s.Differently = append(s.Differently, run.Protocol)
+				}
+			}
+		}
+	}
 	if len(r.Runs) > 0 {
 		s.Steps = len(r.Runs[0].Steps)
 	}
@@ -194,6 +208,7 @@ func newRebalanceStory(r *sim.RebalanceResult, o *sim.RebalanceObserved) rebalan
 			s.Sticky = append(s.Sticky, run)
 		}
 	}
+	s.KeepsConsuming = s.KeepsConsuming && len(s.Cooperative)+len(s.Incremental) > 0
 	s.EagerStops = len(s.Eager) > 0
 	for _, run := range s.Eager {
 		for _, step := range run.Steps {

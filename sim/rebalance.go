@@ -11,9 +11,9 @@ import (
 // Rebalance is one consumer group over a topic of P partitions living
 // through membership events, under several rebalance protocols side by
 // side. 6 partitions, c0 and c1 joined, then c2: eager range revokes all 6
-// and moves 2 ([0 1 2] [3 4 5] → [0 1] [2 3] [4 5]); cooperative-sticky
-// revokes only the 2 that move, in a first round, and assigns them in a
-// second, while c0 and c1 keep consuming the rest.
+// and moves 3 ([0 1 2] [3 4 5] → [0 1] [2 3] [4 5]); cooperative-sticky
+// revokes only the 2 it moves ([0 1] [3 4] [2 5]), in a first round, and
+// assigns them in a second, while c0 and c1 keep consuming the rest.
 type Rebalance struct {
 	ID         string
 	Partitions int
