@@ -73,8 +73,8 @@ func checkRebalance(r sim.Rebalance) error {
 			return fmt.Errorf("protocol %q has no Kafka group options", p)
 		}
 	}
-	if n := r.MostMembers(); n > MaxConsumers {
-		return fmt.Errorf("%d members: the kafka engine runs at most %d in a group", n, MaxConsumers)
+	if n := r.MostMembers(); n > sim.MaxKafkaConsumers {
+		return fmt.Errorf("%d members: the kafka engine runs at most %d in a group", n, sim.MaxKafkaConsumers)
 	}
 	return nil
 }
