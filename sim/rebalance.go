@@ -409,15 +409,16 @@ func (r Rebalance) MostMembers() int64 {
 
 // Cost of a rebalance: every protocol balances every partition at every
 // step; a row per step and protocol, listing every partition under its
-// owner; on the Kafka engine, one group per protocol, run through every
-// step, and the steps again, as observed.
+// owner; on the Kafka engine, a group rebalance per step and protocol (each
+// a consumer group run, as a grid's row is), and the steps again, as
+// observed.
 func (r Rebalance) Cost(Source) Cost {
 	rows := r.StepCount() * int64(len(r.Protocols))
 	numbers := rows * int64(r.Partitions)
 	c := Cost{Visits: numbers, Rows: rows, Bytes: cellBytes + rows*rowBytes + listBytes(numbers, int64(r.Partitions))}
 	if r.Engine.Kafka() {
 		c.Bytes += rows * rowBytes
-		c.KafkaGroups = int64(len(r.Protocols))
+		c.KafkaGroups = rows
 		c.KafkaConsumers = r.MostMembers()
 	}
 	return c

@@ -143,7 +143,7 @@ func TestRebalanceFigures(t *testing.T) {
 		t.Errorf("cost %+v, want 6 rows (3 steps × 2 protocols) and no Kafka group", c)
 	}
 	r.Engine = EngineBoth
-	if c := r.Cost(Source{}); c.KafkaGroups != 2 || c.KafkaConsumers != 2 {
-		t.Errorf("cost on Kafka %+v, want 2 groups of at most 2 members", c)
+	if c := r.Cost(Source{}); c.KafkaGroups != 6 || c.KafkaConsumers != 2 {
+		t.Errorf("cost on Kafka %+v, want 6 group runs (a rebalance per row) of at most 2 members", c)
 	}
 }
