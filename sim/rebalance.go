@@ -373,10 +373,11 @@ var rebalanceFigures = figureTable[Rebalance, *RebalanceResult, RebalanceTally]{
 
 func (Rebalance) figures() figureSet { return rebalanceFigures }
 
-// StepCount is how many steps the events expand into, from the spec alone:
-// a join of N is N steps, a leave one, a rolling restart two per member.
-func (r Rebalance) StepCount() int64 {
-	var steps, live int64
+// Scale is how many steps the events expand into and the most members the
+// group has at once, from the spec alone: a join of N is N steps, a leave
+// one, a rolling restart two per member.
+func (r Rebalance) Scale() (steps, members int64) {
+	var live int64
 	for _, e := range r.Events {
 		switch {
 		case e.Join > 0:
@@ -388,23 +389,9 @@ func (r Rebalance) StepCount() int64 {
 		case e.Restart:
 			steps += 2 * live
 		}
+		members = max(members, live)
 	}
-	return steps
-}
-
-// MostMembers is the largest the group grows, from the spec alone.
-func (r Rebalance) MostMembers() int64 {
-	var live, most int64
-	for _, e := range r.Events {
-		switch {
-		case e.Join > 0:
-			live += int64(e.Join)
-		case e.Leave != "":
-			live = max(live-1, 0)
-		}
-		most = max(most, live)
-	}
-	return most
+	return steps, members
 }
 
 // Cost of a rebalance: every protocol balances every partition at every
@@ -413,13 +400,14 @@ func (r Rebalance) MostMembers() int64 {
 // a consumer group run, as a grid's row is), and the steps again, as
 // observed.
 func (r Rebalance) Cost(Source) Cost {
-	rows := r.StepCount() * int64(len(r.Protocols))
+	steps, members := r.Scale()
+	rows := steps * int64(len(r.Protocols))
 	numbers := rows * int64(r.Partitions)
 	c := Cost{Visits: numbers, Rows: rows, Bytes: cellBytes + rows*rowBytes + listBytes(numbers, int64(r.Partitions))}
 	if r.Engine.Kafka() {
 		c.Bytes += rows * rowBytes
 		c.KafkaGroups = rows
-		c.KafkaConsumers = r.MostMembers()
+		c.KafkaConsumers = members
 	}
 	return c
 }

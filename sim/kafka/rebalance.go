@@ -73,7 +73,7 @@ func checkRebalance(r sim.Rebalance) error {
 			return fmt.Errorf("protocol %q has no Kafka group options", p)
 		}
 	}
-	if n := r.MostMembers(); n > sim.MaxKafkaConsumers {
+	if _, n := r.Scale(); n > sim.MaxKafkaConsumers {
 		return fmt.Errorf("%d members: the kafka engine runs at most %d in a group", n, sim.MaxKafkaConsumers)
 	}
 	return nil
@@ -129,22 +129,24 @@ func (m *groupMember) assigned(_ context.Context, _ *kgo.Client, topics map[stri
 }
 
 func (m *groupMember) revoke(_ context.Context, _ *kgo.Client, topics map[string][]int32) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	for _, ps := range topics {
-		for _, p := range ps {
-			delete(m.owned, int(p))
-			m.revoked++
-		}
-	}
+	m.release(topics, true)
 }
 
 func (m *groupMember) lost(_ context.Context, _ *kgo.Client, topics map[string][]int32) {
+	m.release(topics, false)
+}
+
+// release takes partitions from the member: revoked, counted as such, or
+// lost (a member that missed its session has them taken without revoking).
+func (m *groupMember) release(topics map[string][]int32, revoked bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for _, ps := range topics {
 		for _, p := range ps {
 			delete(m.owned, int(p))
+			if revoked {
+				m.revoked++
+			}
 		}
 	}
 }
@@ -267,22 +269,14 @@ func ownership(live map[string]*groupMember, partitions int) []string {
 // and every partition has exactly one owner.
 // It returns the protocol the broker served, as sim.ObservedRun.Served
 // names it ("" for a group without members).
-func (c *cluster) settleGroup(ctx context.Context, group string, live map[string]*groupMember, partitions int) (string, error) {
+func (c *cluster) settleGroup(ctx context.Context, group string, live map[string]*groupMember, partitions int) (served string, err error) {
 	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
-	tick := time.NewTicker(settleTick)
-	defer tick.Stop()
-	for {
-		served, state := c.unsettled(ctx, group, live, partitions)
-		if state == "" {
-			return served, nil
-		}
-		select {
-		case <-ctx.Done():
-			return "", fmt.Errorf("the consumer group did not settle (%s): %w", state, c.deadline(ctx.Err()))
-		case <-tick.C:
-		}
-	}
+	err = c.until(ctx, "settle", func() (state string) {
+		served, state = c.unsettled(ctx, group, live, partitions)
+		return state
+	})
+	return served, err
 }
 
 // unsettled says what keeps the group from having settled, "" when

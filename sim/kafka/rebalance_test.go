@@ -2,8 +2,13 @@ package kafka
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/twmb/franz-go/pkg/kerr"
+	"github.com/twmb/franz-go/pkg/kmsg"
 
 	"github.com/partlab/partlab/sim"
 )
@@ -70,7 +75,8 @@ func TestRebalanceAgreement(t *testing.T) {
 					}
 				}
 			}
-			if want := len(tc.cell.Protocols) * int(tc.cell.StepCount()); o.Compared != want || !o.Agree {
+			steps, _ := tc.cell.Scale()
+			if want := len(tc.cell.Protocols) * int(steps); o.Compared != want || !o.Agree {
 				t.Errorf("compared %d steps (want %d), %d agree", o.Compared, want, o.Agreeing)
 			}
 		})
@@ -96,5 +102,45 @@ func TestRebalanceLeavesNothing(t *testing.T) {
 	}
 	if left := leftBehind(t, adm); len(left) > 0 {
 		t.Errorf("left behind: %v", left)
+	}
+}
+
+// A KIP-848 group whose heartbeats the broker never answers does not
+// settle: the run stops at the timeout, names the step and what was
+// missing, and deletes its topic.
+func TestRebalanceDoesNotSettle(t *testing.T) {
+	fake, adm := fakeCluster(t)
+	fake.ControlKey(int16(kmsg.ConsumerGroupHeartbeat), func(kreq kmsg.Request) (kmsg.Response, error, bool) {
+		fake.KeepControl()
+		resp := kreq.(*kmsg.ConsumerGroupHeartbeatRequest).ResponseKind().(*kmsg.ConsumerGroupHeartbeatResponse)
+		resp.ErrorCode = kerr.CoordinatorLoadInProgress.Code
+		return resp, nil, true
+	})
+	cell := sim.Rebalance{ID: "stuck", Partitions: 2, Protocols: []string{"consumer-uniform"}, Engine: sim.EngineKafka,
+		Events: []sim.MembershipEvent{{Join: 1}}}
+	rs, err := sim.Run(t.Context(), sim.Source{}, []sim.Cell{cell})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Rebalances(t.Context(), Config{Brokers: fake.ListenAddrs(), Timeout: time.Second}, rs)
+	want := `kafka engine: rebalance "stuck": protocol consumer-uniform: c0 joins: the consumer group did not settle (partition 0 has 0 owners): no answer within 1s (the timeout)`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("error %v, want %q", err, want)
+	}
+	if left := leftBehind(t, adm); slices.ContainsFunc(left, func(s string) bool { return strings.Contains(s, "-stuck-") }) {
+		t.Errorf("left behind: %v", left)
+	}
+}
+
+// A rebalance the engine cannot run is refused before anything starts.
+func TestRefusesRebalancesItCannotRun(t *testing.T) {
+	crowd := sim.Rebalance{ID: "crowd", Partitions: 2, Protocols: []string{"eager-range"}, Engine: sim.EngineKafka}
+	for range 5 {
+		crowd.Events = append(crowd.Events, sim.MembershipEvent{Join: 64})
+	}
+	rs := sim.Results{Cells: []sim.Cell{crowd}, All: []sim.Result{&sim.RebalanceResult{Kind: sim.KindRebalance, ID: "crowd", Engine: sim.EngineKafka}}}
+	_, err := Rebalances(t.Context(), Config{Brokers: []string{"127.0.0.1:1"}}, rs)
+	if want := `kafka engine: rebalance "crowd": 320 members: the kafka engine runs at most 256 in a group`; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %q", err, want)
 	}
 }
