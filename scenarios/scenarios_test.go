@@ -104,12 +104,12 @@ var badInputs = []badInput{
 	{"tab in the indentation", "title: t\ncells:\n\t- md: hi\n", "x.yaml:3:1: invalid YAML: a tab in the indentation; YAML indents with spaces only"},
 	{"tab after spaces", "title: t\ncells:\n  - grid:\n  \tkeys: [record]\n", "x.yaml:4:3: invalid YAML: a tab in the indentation"},
 	{"tab in a block scalar", "title: t\ncells:\n  - md: |\n\t hi\n", "x.yaml:4:1: invalid YAML: a tab in the indentation"},
-	{"fields beside the kind", head + "  - grid:\n    keys: [record]\n    partitions: [1]\n", `x.yaml:3:5: cells[0]: must be a mapping with one key, the cell's kind (one of assignment, grid, groups, md, offsets, ordering, predictions, repartition, sizing, spread, throughput); "keys" and "partitions" sit beside "grid", at its indentation: indent them further than "grid" to make them fields of the cell`},
-	{"answer beside the kind", head + "  - grid: {keys: [record], partitions: [1]}\n    answer: true\n", `cells[0]: must be a mapping with one key, the cell's kind (one of assignment, grid, groups, md, offsets, ordering, predictions, repartition, sizing, spread, throughput); "answer" sits beside "grid", at its indentation: indent it further than "grid" to make it a field of the cell`},
+	{"fields beside the kind", head + "  - grid:\n    keys: [record]\n    partitions: [1]\n", `x.yaml:3:5: cells[0]: must be a mapping with one key, the cell's kind (one of assignment, grid, groups, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput); "keys" and "partitions" sit beside "grid", at its indentation: indent them further than "grid" to make them fields of the cell`},
+	{"answer beside the kind", head + "  - grid: {keys: [record], partitions: [1]}\n    answer: true\n", `cells[0]: must be a mapping with one key, the cell's kind (one of assignment, grid, groups, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput); "answer" sits beside "grid", at its indentation: indent it further than "grid" to make it a field of the cell`},
 	{"unknown field of a cell lists answer", head + "  - grid: {keys: [record], partitions: [1], answr: true}\n", `cells[0].grid.answr: unknown field (want one of answer, assignor, consumers, deviation, engine, id, keys, partitioner, partitions) (did you mean "answer"?)`},
 	{"unknown field of a cell's mapping lists no answer", head + "  - spread: {keys: a, partitions: 2, hot: {key: a, colour: red}}\n", "cells[0].spread.hot.colour: unknown field (want one of count, key)"},
-	{"misspelt kind", head + "  - spraed: {}\n", `x.yaml:3:5: cells[0].spraed: unknown cell kind (want one of assignment, grid, groups, md, offsets, ordering, predictions, repartition, sizing, spread, throughput) (did you mean "spread"?)`},
-	{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of assignment, grid, groups, md, offsets, ordering, predictions, repartition, sizing, spread, throughput)"},
+	{"misspelt kind", head + "  - spraed: {}\n", `x.yaml:3:5: cells[0].spraed: unknown cell kind (want one of assignment, grid, groups, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput) (did you mean "spread"?)`},
+	{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of assignment, grid, groups, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput)"},
 	{"two kinds in a cell", head + "  - md: a\n    grid: {}\n", "x.yaml:3:5: cells[0]: must be a mapping with one key"},
 	{"wrong type", head + "  - grid: {keys: subscriber, partitions: [1]}\n", `x.yaml:3:18: cells[0].grid.keys: must be a list (got "subscriber")`},
 	{"not a number", head + "  - grid: {keys: [subscriber], partitions: [four]}\n", `x.yaml:3:45: cells[0].grid.partitions[0]: must be a whole number between 1 and 4096 (got "four")`},
@@ -191,7 +191,7 @@ func FuzzParse(f *testing.F) {
 	for _, src := range fuzzSeeds {
 		f.Add(src)
 	}
-	for _, name := range []string{"messaging-systems.yaml", "day-24-partitions.yaml"} {
+	for _, name := range []string{"messaging-systems.yaml", "day-24-partitions.yaml", "rebalances.yaml"} {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)
@@ -242,6 +242,7 @@ func TestEveryKindWithItsDefaults(t *testing.T) {
 		sim.KindAssignment:  "assignment: {partitions: 2, consumers: [1]}",
 		sim.KindGroups:      "groups: {partitions: 2, groups: [{name: A, consumers: 1}]}",
 		sim.KindSizing:      "sizing: {target: 10, per_consumer: 5}",
+		sim.KindRebalance:   "rebalance: {partitions: 2, events: [{join: 2}]}",
 		sim.KindPredictions: "predictions: [{name: P1, you: 1, actual: g.rows@record/2/4}]",
 	}
 	src := "title: t\nengine: {kafka: {}}\ncells:\n"
@@ -268,6 +269,9 @@ func TestEveryKindWithItsDefaults(t *testing.T) {
 	}
 	if o := cells[sim.KindOrdering].(sim.Ordering); o.Records != 40 || o.Partitions != 8 || len(o.Keys) != 5 {
 		t.Errorf("ordering %+v, want the lab's setting", o)
+	}
+	if r := cells[sim.KindRebalance].(sim.Rebalance); !slices.Equal(r.Protocols, sim.ProtocolOrder) || r.Engine != sim.EngineSim {
+		t.Errorf("rebalance %+v, want every protocol on the simulation", r)
 	}
 	if p := cells[sim.KindPredictions].(sim.Predictions); p.ID != "predictions6" {
 		t.Errorf("predictions id %q, want predictions6", p.ID)

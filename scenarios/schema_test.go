@@ -112,7 +112,7 @@ func nodeValue(n *yaml.Node, depth int) any {
 func corpus(t *testing.T) map[string]string {
 	t.Helper()
 	files := map[string]string{}
-	for _, name := range []string{"messaging-systems.yaml", "day-24-partitions.yaml"} {
+	for _, name := range []string{"messaging-systems.yaml", "day-24-partitions.yaml", "rebalances.yaml"} {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
