@@ -125,8 +125,8 @@ const usage = `usage:
 
 The render flags say how pages load ECharts: --self-contained inlines it (and the
 results) into every page; --cdn URL loads it from URL; --echarts PATH copies the
-echarts.min.js at PATH (default $PARTLAB_ECHARTS, else node_modules/echarts, looked
-up from the working directory upwards, as npm ci installs it).
+echarts.min.js at PATH (default $PARTLAB_ECHARTS, else the ECharts build partlab
+embeds: the series and components its charts use, so rendering needs no Node).
 
 render, results, validate, check and serve also take the compute flags: --engine
 sim|kafka|both, --brokers host:port,… and --timeout 30s run the grids on a Kafka
@@ -380,18 +380,4 @@ func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags
 		return site.WritePrinted(ctx, dir, chromium, stderr)
 	}
 	return site.Write(dir, stderr)
-}
-
-// echartsScript is the ECharts build npm installed for the project that
-// partlab runs in.
-func echartsScript() ([]byte, error) {
-	wd, err := os.Getwd()
-	if err != nil {
-		return nil, err
-	}
-	path, err := report.FindECharts(wd)
-	if err != nil {
-		return nil, err
-	}
-	return os.ReadFile(path)
 }

@@ -399,9 +399,7 @@ func TestServeBrowser(t *testing.T) {
 	}
 	exe, err := report.FindChromium()
 	needTool(t, "the serve browser test needs Chromium", err)
-	script, err := echartsScript()
-	needTool(t, "the serve browser test needs ECharts (run npm ci)", err)
-	p := startPreview(t, script, map[string]string{"small.yaml": smallYAML}, "small.yaml")
+	p := startPreview(t, nil, map[string]string{"small.yaml": smallYAML}, "small.yaml")
 	ctx := headless(t, exe)
 
 	// shows waits until js, an expression, is true in the page. It asks

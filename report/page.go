@@ -38,6 +38,7 @@ type Options struct {
 type pageData struct {
 	Title, Name, File string
 	Summary           template.HTML
+	Description       string // the summary's text, for search engines' results
 	Source            sim.Source
 	Uses              sourceUse            // which of Source's parameters the page's figures depend on
 	Overrides         []scenarios.Override // what the command line put over the file
@@ -63,6 +64,19 @@ type cellData struct {
 	Title string
 	Level int
 	Body  template.HTML
+}
+
+// maxDescription bounds a page's meta description: search engines show
+// about this much of it.
+const maxDescription = 160
+
+// description is a page's meta description made of its summary's text:
+// cut on a word boundary, with an ellipsis when it was cut.
+func description(summary string) string {
+	if len(summary) <= maxDescription {
+		return summary
+	}
+	return cut(summary, maxDescription-len("…")) + "…"
 }
 
 // sourceUse is what the page header shows of the source: the seed alone,
@@ -120,6 +134,9 @@ func renderPage(nb Notebook, opt Options) ([]byte, []file, []section, error) {
 	var err error
 	if d.Summary, err = p.authorHTML(summaryText(s)); err != nil {
 		return nil, nil, nil, err
+	}
+	if len(p.doc.sections) > 0 { // the summary's text, converted first
+		d.Description = description(p.doc.sections[0].Text)
 	}
 	if len(opt.Inline) > 0 {
 		d.Index = "" // a self-contained page links no other file

@@ -82,10 +82,9 @@ func TestPrintLayout(t *testing.T) {
 	}
 	exe, err := FindChromium()
 	need(t, "the print test needs Chromium", err)
-	script := echartsScript(t)
 	site := t.TempDir()
 	nb, day24 := lesson(t), lab(t)
-	if err := (Site{Notebooks: []Notebook{nb, day24}, ECharts: script}).Write(site, io.Discard); err != nil {
+	if err := (Site{Notebooks: []Notebook{nb, day24}}).Write(site, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	shots := filepath.Join(root, "out", "screenshots")
@@ -103,17 +102,6 @@ func TestPrintLayout(t *testing.T) {
 	}
 }
 
-func echartsScript(t *testing.T) []byte {
-	t.Helper()
-	path, err := FindECharts(root)
-	need(t, "the browser test needs ECharts (run npm ci)", err)
-	script, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return script
-}
-
 // figcaption finds the charts' titles on a page.
 var figcaption = regexp.MustCompile(`<figcaption><strong>([^<]+)</strong>`)
 
@@ -128,10 +116,9 @@ func TestPDF(t *testing.T) {
 	need(t, "the PDF test needs Chromium", err)
 	pdftotext, err := exec.LookPath("pdftotext")
 	need(t, "the PDF test reads the PDF with pdftotext (apt-get install poppler-utils; .ci/run does)", err)
-	script := echartsScript(t)
 	nb := lesson(t)
 	dir := filepath.Join(t.TempDir(), "out")
-	if err := (Site{Notebooks: []Notebook{nb}, ECharts: script}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
+	if err := (Site{Notebooks: []Notebook{nb}}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	name := filepath.Join(dir, nb.Scenario.Name, nb.Scenario.Name+".pdf")

@@ -13,6 +13,7 @@ import (
 	"slices"
 
 	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/templates"
 )
 
 // The site's layout: index.html lists the scenarios; each has a directory
@@ -35,8 +36,9 @@ const (
 // the settings of the site they are added to.
 type Site struct {
 	Notebooks []Notebook
-	// ECharts is the echarts.min.js the pages use (see FindECharts): copied
-	// to assets/, or with SelfContained inlined into every page.
+	// ECharts is the echarts.min.js the pages use, copied to assets/ or with
+	// SelfContained inlined into every page; nil for the build partlab
+	// embeds (templates.ECharts).
 	ECharts []byte
 	// SelfContained makes each page one file that refers to no other.
 	SelfContained bool
@@ -75,17 +77,19 @@ var pageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (build, error) {
 	settings := cmp.Or(s.Settings, &scenarios.DefaultSite)
 	opt := Options{PDF: s.pdf}
+	script := s.ECharts
+	if len(script) == 0 {
+		script = templates.ECharts
+	}
 	var out []file
 	switch {
 	case s.CDN != "":
 		opt.ScriptURL = s.CDN
-	case len(s.ECharts) == 0:
-		return build{}, errors.New("no ECharts script to copy or inline")
 	case s.SelfContained:
-		opt.Inline = s.ECharts
+		opt.Inline = script
 	default:
 		opt.ScriptURL = "../" + echartsPath
-		out = append(out, file{echartsPath, s.ECharts})
+		out = append(out, file{echartsPath, script})
 	}
 	seen := map[string]string{}
 	var errs []error
