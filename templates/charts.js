@@ -223,7 +223,7 @@ var partlab = (function () {
     });
     started = true;
     var next = 0;
-    (function drawNext() {
+    function drawNext() {
       if (next < charts.length) {
         var c = charts[next++];
         if (!c.instance) {
@@ -231,7 +231,8 @@ var partlab = (function () {
         }
         setTimeout(drawNext, 0);
       }
-    }());
+    }
+    setTimeout(drawNext, 0);
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
