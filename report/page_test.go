@@ -67,6 +67,7 @@ func TestHeaderParams(t *testing.T) {
 		})
 	}
 }
+
 // TestDescription checks the page's meta description: the summary's text
 // without its Markdown, escaped for the attribute, cut on a word with an
 // ellipsis past maxDescription bytes, and absent without a summary.
