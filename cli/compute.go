@@ -16,7 +16,8 @@ import (
 // its cost against the budget and its templates against the simulation's
 // results, then runs its computations in three steps,
 // each returning its own results: the simulation; the Kafka engine, for the
-// grids that ask for it, on the readings the simulation generated; and, with
+// grids that ask for it, on the readings the simulation generated, and for
+// the rebalance cells that ask for it; and, with
 // --measure only, a real run of every throughput cell, which takes as long
 // as its work says. A cell's measure: true without --measure is a note.
 // Progress goes to stderr.
@@ -27,6 +28,10 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 	}
 	s, rs := nb.Scenario, nb.Results
 	observed, err := kafka.Run(ctx, kafkaConfig(s, stderr), rs)
+	if err != nil {
+		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
+	}
+	rebalanced, err := kafka.Rebalances(ctx, kafkaConfig(s, stderr), rs)
 	if err != nil {
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 	}
@@ -41,7 +46,7 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 			return report.Notebook{}, fmt.Errorf("%s: cell %s: %w", file, t.ID, err)
 		}
 	}
-	return report.Notebook{Scenario: s, Results: rs, Observed: observed, Measured: measured}, nil
+	return report.Notebook{Scenario: s, Results: rs, Observed: observed, Rebalanced: rebalanced, Measured: measured}, nil
 }
 
 // simulate prepares a scenario, computes it with the sim engine and checks
