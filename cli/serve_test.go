@@ -18,6 +18,7 @@ import (
 	"github.com/partlab/partlab/internal/testtool"
 	reportsite "github.com/partlab/partlab/report/site"
 	"github.com/partlab/partlab/sim"
+	"github.com/partlab/partlab/templates"
 )
 
 const (
@@ -378,7 +379,7 @@ func TestServeCommand(t *testing.T) {
 		t.Fatalf("stdout %q, want the URL", line)
 	}
 	p := &preview{url: strings.TrimSuffix(url, "/")}
-	if _, page := p.get(t, "/small/"); !strings.Contains(page, `<script src="https://cdn.example/echarts.min.js"></script>`) {
+	if _, page := p.get(t, "/small/"); !strings.Contains(page, `<script src="https://cdn.example/echarts.min.js" defer></script>`) {
 		t.Error("the page does not load ECharts from --cdn")
 	}
 	events := p.events(t)
@@ -448,9 +449,7 @@ func browserTools(t *testing.T) (exe string, echarts []byte) {
 	t.Helper()
 	exe, err := reportsite.FindChromium()
 	testtool.Need(t, "the serve browser test needs Chromium", err)
-	echarts, err = echartsScript()
-	testtool.Need(t, "the serve browser test needs ECharts (run npm ci)", err)
-	return exe, echarts
+	return exe, templates.ECharts
 }
 
 // waitFor waits until js, an expression, is true in the page. It asks

@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/partlab/partlab/internal/testtool"
+	"github.com/partlab/partlab/templates"
 )
 
 // patience bounds each wait on the browser. It is a bound on a hang, not a
@@ -360,21 +361,17 @@ func contained(want int) func(context.Context) error {
 }
 
 // browserNeeds returns what a browser test needs: Chromium's path, the
-// ECharts script pages copy, and the folder its screenshots go to.
+// ECharts script pages copy (the embedded build), and the folder its
+// screenshots go to.
 func browserNeeds(t *testing.T) (exe string, script []byte, shots string) {
 	t.Helper()
 	exe, err := FindChromium()
 	testtool.Need(t, "the browser test needs Chromium", err)
-	path, err := FindECharts(root)
-	testtool.Need(t, "the browser test needs ECharts (run npm ci)", err)
-	if script, err = os.ReadFile(path); err != nil {
-		t.Fatal(err)
-	}
 	shots = filepath.Join(root, "out", "screenshots")
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return exe, script, shots
+	return exe, templates.ECharts, shots
 }
 
 // TestBrowser renders the lesson and the Day 24 lab into a temporary site and

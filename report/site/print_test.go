@@ -84,10 +84,9 @@ func TestPrintLayout(t *testing.T) {
 	}
 	exe, err := FindChromium()
 	testtool.Need(t, "the print test needs Chromium", err)
-	script := echartsScript(t)
 	site := t.TempDir()
 	nb, day24 := lesson(t), lab(t)
-	if err := (Site{Notebooks: []Notebook{nb, day24}, ECharts: script}).Write(site, io.Discard); err != nil {
+	if err := (Site{Notebooks: []Notebook{nb, day24}}).Write(site, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	shots := filepath.Join(root, "out", "screenshots")
@@ -105,17 +104,6 @@ func TestPrintLayout(t *testing.T) {
 	}
 }
 
-func echartsScript(t *testing.T) []byte {
-	t.Helper()
-	path, err := FindECharts(root)
-	testtool.Need(t, "the browser test needs ECharts (run npm ci)", err)
-	script, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return script
-}
-
 // figcaption finds the charts' titles on a page.
 var figcaption = regexp.MustCompile(`<figcaption><strong>([^<]+)</strong>`)
 
@@ -130,10 +118,9 @@ func TestPDF(t *testing.T) {
 	testtool.Need(t, "the PDF test needs Chromium", err)
 	pdftotext, err := exec.LookPath("pdftotext")
 	testtool.Need(t, "the PDF test reads the PDF with pdftotext (apt-get install poppler-utils; .ci/run does)", err)
-	script := echartsScript(t)
 	nb := lesson(t)
 	dir := filepath.Join(t.TempDir(), "out")
-	if err := (Site{Notebooks: []Notebook{nb}, ECharts: script}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
+	if err := (Site{Notebooks: []Notebook{nb}}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	name := filepath.Join(dir, nb.Scenario.Name, nb.Scenario.Name+".pdf")
