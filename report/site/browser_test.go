@@ -17,25 +17,14 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/partlab/partlab/report"
+	"github.com/partlab/partlab/internal/testtool"
+	"github.com/partlab/partlab/templates"
 )
 
 // patience bounds each wait on the browser. It is a bound on a hang, not a
 // measure of speed: generous, so that a machine busy with other work (CI
 // runs the whole suite on two cores) never turns a slow page into a failure.
 const patience = 5 * time.Minute
-
-// need skips a test whose tool is missing, with a message saying how to get
-// it, except in CI (CI=true), where a missing tool fails the test.
-func need(t *testing.T, what string, err error) {
-	t.Helper()
-	if err == nil {
-		return
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s: %v", what, err)
-	}
-	t.Skipf("skipping: %s: %v", what, err)
-}
 
 // browser is one headless Chromium for a test; tab opens a page in a new tab.
 type browser struct {
@@ -419,21 +408,17 @@ func contained(want int) func(context.Context) error {
 }
 
 // browserNeeds returns what a browser test needs: Chromium's path, the
-// ECharts script pages copy, and the folder its screenshots go to.
+// ECharts script pages copy (the embedded build), and the folder its
+// screenshots go to.
 func browserNeeds(t *testing.T) (exe string, script []byte, shots string) {
 	t.Helper()
 	exe, err := FindChromium()
-	need(t, "the browser test needs Chromium", err)
-	path, err := FindECharts(root)
-	need(t, "the browser test needs ECharts (run npm ci)", err)
-	if script, err = os.ReadFile(path); err != nil {
-		t.Fatal(err)
-	}
+	testtool.Need(t, "the browser test needs Chromium", err)
 	shots = filepath.Join(root, "out", "screenshots")
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return exe, script, shots
+	return exe, templates.ECharts, shots
 }
 
 // TestBrowser renders the lesson and the Day 24 lab into a temporary site and
@@ -445,9 +430,9 @@ func TestBrowser(t *testing.T) {
 		t.Skip("skipping the browser test in -short mode")
 	}
 	exe, script, shots := browserNeeds(t)
-	nb, bad, day24 := lesson(t), hostile(t), lab(t)
+	nb, bad, day24, third := lesson(t), hostile(t), lab(t), rebalances(t)
 	site, inline, key := t.TempDir(), t.TempDir(), t.TempDir()
-	if err := (Site{Notebooks: []Notebook{nb, bad, day24}, ECharts: script}).Write(site, io.Discard); err != nil {
+	if err := (Site{Notebooks: []Notebook{nb, bad, day24, third}, ECharts: script}).Write(site, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if err := (Site{Notebooks: []Notebook{day24}, ECharts: script, Edition: report.Teacher}).Write(key, io.Discard); err != nil {
@@ -459,14 +444,16 @@ func TestBrowser(t *testing.T) {
 	charts := strings.Count(page(t, nb, copied), `class="chart"`)
 	badCharts := strings.Count(page(t, bad, copied), `class="chart"`)
 	labCharts := strings.Count(page(t, day24, copied), `class="chart"`)
-	if charts == 0 || badCharts == 0 || labCharts == 0 {
+	thirdCharts := strings.Count(page(t, third, copied), `class="chart"`)
+	if charts == 0 || badCharts == 0 || labCharts == 0 || thirdCharts == 0 {
 		t.Fatal("a page has no chart")
 	}
 	lessonPage := filepath.Join(nb.Scenario.Name, pageFile)
 	labPage := filepath.Join(site, day24.Scenario.Name, pageFile)
+	thirdPage := filepath.Join(site, third.Scenario.Name, pageFile)
 
 	axe, err := os.ReadFile(filepath.Join(root, "node_modules", "axe-core", "axe.min.js"))
-	need(t, "the browser test needs axe-core (run npm ci)", err)
+	testtool.Need(t, "the browser test needs axe-core (run npm ci)", err)
 
 	b := newBrowser(t, exe)
 	tests := []struct {
@@ -488,6 +475,8 @@ func TestBrowser(t *testing.T) {
 		{"lab-no-javascript", labPage, visit{noScript: true}, complete},
 		{"lab-phone", labPage, visit{width: 390}, drawn(labCharts)},
 		{"lab-phone-dark", labPage, visit{width: 390, dark: true}, drawn(labCharts)},
+		{"rebalances", thirdPage, visit{}, drawn(thirdCharts)},
+		{"rebalances-phone-dark", thirdPage, visit{width: 390, dark: true}, drawn(thirdCharts)},
 		{"hostile-labels", filepath.Join(site, bad.Scenario.Name, pageFile), visit{}, contained(badCharts)},
 		// Last: the values it types stay in the browser's storage.
 		{"lab-predictions", labPage, visit{}, predicted},
@@ -500,6 +489,7 @@ func TestBrowser(t *testing.T) {
 		{"index", filepath.Join(site, pageFile), 0},
 		{"lesson", filepath.Join(site, lessonPage), charts},
 		{"lab", labPage, labCharts},
+		{"rebalances", thirdPage, thirdCharts},
 	} {
 		for _, dark := range []bool{false, true} {
 			for _, width := range []int{1280, 390} {

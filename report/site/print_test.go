@@ -16,6 +16,8 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"github.com/partlab/partlab/internal/testtool"
 )
 
 // a4Width is an A4 page's width in CSS pixels (210 mm at 96 px to the inch).
@@ -91,11 +93,10 @@ func TestPrintLayout(t *testing.T) {
 		t.Skip("skipping the browser test in -short mode")
 	}
 	exe, err := FindChromium()
-	need(t, "the print test needs Chromium", err)
-	script := echartsScript(t)
+	testtool.Need(t, "the print test needs Chromium", err)
 	site := t.TempDir()
 	nb, day24 := lesson(t), lab(t)
-	if err := (Site{Notebooks: []Notebook{nb, day24}, ECharts: script}).Write(site, io.Discard); err != nil {
+	if err := (Site{Notebooks: []Notebook{nb, day24}}).Write(site, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	shots := filepath.Join(root, "out", "screenshots")
@@ -113,17 +114,6 @@ func TestPrintLayout(t *testing.T) {
 	}
 }
 
-func echartsScript(t *testing.T) []byte {
-	t.Helper()
-	path, err := FindECharts(root)
-	need(t, "the browser test needs ECharts (run npm ci)", err)
-	script, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return script
-}
-
 // figcaption finds the charts' titles on a page.
 var figcaption = regexp.MustCompile(`<figcaption><strong>([^<]+)</strong>`)
 
@@ -135,13 +125,12 @@ func TestPDF(t *testing.T) {
 		t.Skip("skipping the browser test in -short mode")
 	}
 	exe, err := FindChromium()
-	need(t, "the PDF test needs Chromium", err)
+	testtool.Need(t, "the PDF test needs Chromium", err)
 	pdftotext, err := exec.LookPath("pdftotext")
-	need(t, "the PDF test reads the PDF with pdftotext (apt-get install poppler-utils; .ci/run does)", err)
-	script := echartsScript(t)
+	testtool.Need(t, "the PDF test reads the PDF with pdftotext (apt-get install poppler-utils; .ci/run does)", err)
 	nb := lesson(t)
 	dir := filepath.Join(t.TempDir(), "out")
-	if err := (Site{Notebooks: []Notebook{nb}, ECharts: script}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
+	if err := (Site{Notebooks: []Notebook{nb}}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	name := filepath.Join(dir, nb.Scenario.Name, nb.Scenario.Name+".pdf")
@@ -210,9 +199,9 @@ func TestPDFEveryVariant(t *testing.T) {
 		t.Skip("skipping the browser test in -short mode")
 	}
 	exe, err := FindChromium()
-	need(t, "the PDF test needs Chromium", err)
+	testtool.Need(t, "the PDF test needs Chromium", err)
 	pdftotext, err := exec.LookPath("pdftotext")
-	need(t, "the PDF test reads the PDF with pdftotext (apt-get install poppler-utils; .ci/run does)", err)
+	testtool.Need(t, "the PDF test reads the PDF with pdftotext (apt-get install poppler-utils; .ci/run does)", err)
 	nb := notebook(t, "wide.yaml", `title: Three consumer counts
 cells:
   - md: "## The grid"
@@ -222,7 +211,7 @@ cells:
 		t.Fatal("the page does not show one consumer count's table behind a control")
 	}
 	dir := filepath.Join(t.TempDir(), "out")
-	if err := (Site{Notebooks: []Notebook{nb}, ECharts: echartsScript(t)}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
+	if err := (Site{Notebooks: []Notebook{nb}}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	name := filepath.Join(dir, "wide", "wide.pdf")
