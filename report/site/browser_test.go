@@ -16,8 +16,8 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/internal/testtool"
+	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/templates"
 )
 
