@@ -107,10 +107,14 @@ func countInterval(unit string) float64 {
 }
 
 // noLegend hides the legend of a chart of one series, which would only
-// repeat the chart's title, and gives its room to the plot.
+// repeat the chart's title, and gives its room to the plot. It replaces
+// chartOptions' grid: charts.WithGridOpts adds a second grid, which no axis
+// uses, and the plot kept the legend's empty band above it.
 var noLegend = []charts.GlobalOpts{
 	charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
-	charts.WithGridOpts(opts.Grid{Left: "24", Right: "24", Top: "40", Bottom: "32", ContainLabel: opts.Bool(true)}),
+	func(bc *charts.BaseConfiguration) {
+		bc.GridList = []opts.Grid{{Left: "24", Right: "24", Top: "40", Bottom: "32", ContainLabel: opts.Bool(true)}}
+	},
 }
 
 // round2 is a chart value as the tables print it, two decimals.

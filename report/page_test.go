@@ -1,6 +1,8 @@
 package report
 
 import (
+	"encoding/json"
+	"html"
 	"regexp"
 	"strconv"
 	"strings"
@@ -122,5 +124,31 @@ func TestDescription(t *testing.T) {
 				t.Errorf("want %s in the page; it has %s", tt.want, got[max(i, 0):max(i, 0)+200])
 			}
 		})
+	}
+}
+
+var chartOption = regexp.MustCompile(`<script type="application/json" class="chart-option">(.*?)</script>`)
+
+// TestChartsOneGrid checks that every chart of the shipped pages has one
+// grid, which its axes use: a second one, which go-echarts adds for each
+// WithGridOpts, is drawn by nothing and left the spread chart's plot under
+// the empty band the first one kept for a hidden legend.
+func TestChartsOneGrid(t *testing.T) {
+	for name, load := range map[string]func(testing.TB) Notebook{"lesson": lesson, "lab": lab} {
+		options := chartOption.FindAllStringSubmatch(page(t, load(t), copied), -1)
+		if len(options) == 0 {
+			t.Fatalf("%s: no chart", name)
+		}
+		for i, m := range options {
+			var o struct {
+				Grid []json.RawMessage `json:"grid"`
+			}
+			if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &o); err != nil {
+				t.Fatalf("%s: chart %d: %v", name, i, err)
+			}
+			if len(o.Grid) != 1 {
+				t.Errorf("%s: chart %d has %d grids, want 1", name, i, len(o.Grid))
+			}
+		}
 	}
 }

@@ -117,13 +117,14 @@ func ceilingChart(id string, r *sim.ThroughputResult, m *sim.Measurement) (chart
 			t.mark()
 		}
 	}
-	// The modelled line is solid with a dot at each count and the ideal
-	// dashed over it, so that both show where they coincide, and each has a
-	// solid swatch in the legend. C = P's name stands at the top of its line.
+	// The modelled line is a wide band with a dot at each count and the
+	// ideal dashed inside it, so that both show where they coincide, and
+	// each has a solid swatch in the legend. C = P's name stands at the top
+	// of its line, the ceiling's under its right end, where no line runs.
 	modelled := []charts.SeriesOpts{
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(0)}),
-		charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(0), Width: 3}),
-		charts.WithLineChartOpts(opts.LineChart{Symbol: "circle", SymbolSize: 7}),
+		charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(0), Width: 5}),
+		charts.WithLineChartOpts(opts.LineChart{Symbol: "circle", SymbolSize: 9}),
 	}
 	if slices.Contains(counts, itoa(parts)) {
 		modelled = append(modelled,
@@ -134,9 +135,9 @@ func ceilingChart(id string, r *sim.ThroughputResult, m *sim.Measurement) (chart
 	l.AddSeries("ideal min(C, P)", points(values(r.Rows, func(row sim.ThroughputRow) float64 { return float64(row.Ideal) })),
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: idealColor}),
 		charts.WithLineStyleOpts(opts.LineStyle{Color: idealColor, Width: 2, Type: "dashed"}),
-		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
+		charts.WithLineChartOpts(opts.LineChart{Symbol: "circle", ShowSymbol: opts.Bool(false)}),
 		charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: fmt.Sprintf("ceiling: P = %d", parts), YAxis: parts}),
-		markLineStyle("insideEndTop"))
+		markLineStyle("insideEndBottom"))
 	if m != nil {
 		l.AddSeries("measured", points(values(m.Rows, speedup)),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(1)}),

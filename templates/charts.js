@@ -43,7 +43,8 @@ var partlab = (function () {
   // fit makes the chart legible at its width: the legend wraps and the plot
   // starts below its last row, growing the box rather than paging the
   // legend; a short category axis shows every label, tilted when they would
-  // not fit side by side.
+  // not fit side by side, or, when they are numbers of a few digits, every
+  // other one (or fewer) upright.
   function fit(c) {
     var width = c.el.clientWidth, patch = {};
     var legend = c.option.legend && !Array.isArray(c.option.legend) ? c.option.legend : null;
@@ -60,11 +61,17 @@ var partlab = (function () {
         need += textWidth(d) + 12;
         widest = Math.max(widest, textWidth(d));
       });
-      var tilt = need > width - 96;
+      var tilt = need > width - 96, interval = 0;
+      // Short labels (read positions 1-16) that do not fit side by side skip
+      // evenly rather than tilt into a crowd: every other one, or fewer.
+      if (tilt && widest <= textWidth("000")) {
+        interval = Math.ceil(need / (width - 96)) - 1;
+        tilt = false;
+      }
       // A tilted label reaches sin(40°) of its width below the axis; the
       // axis's name moves down past it.
       var drop = tilt ? Math.ceil(0.65 * widest) : 0;
-      patch.xAxis = {axisLabel: {interval: 0, rotate: tilt ? 40 : 0}, nameGap: 28 + drop};
+      patch.xAxis = {axisLabel: {interval: interval, rotate: tilt ? 40 : 0}, nameGap: 28 + drop};
       patch.grid = patch.grid || {};
       patch.grid.bottom = 32 + drop;
     }

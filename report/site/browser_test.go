@@ -328,6 +328,22 @@ func teacherEdition(ctx context.Context) error {
 	}())`)
 }
 
+// captionsWrap checks that no table's caption runs past the box its table
+// scrolls in (issue 19: "Consumer group of 8 consumers; the he…" at 390 px),
+// and that the contents are folded on a narrow screen.
+func captionsWrap(ctx context.Context) error {
+	return holds(ctx, "captions", `(function () {
+		var cut = [];
+		document.querySelectorAll(".table-wrap").forEach(function (w) {
+			var c = w.querySelector("caption > span");
+			if (c && c.checkVisibility() && c.getBoundingClientRect().right > w.getBoundingClientRect().right + 0.5) { cut.push(c.textContent); }
+		});
+		if (cut.length) { return cut.length + " captions cut: " + cut.join(" | "); }
+		var toc = document.querySelector(".contents details");
+		return toc && !toc.open && document.querySelector(".contents ol").checkVisibility() === false ? "ok" : "the contents are not folded";
+	}())`)
+}
+
 // holds runs a script that returns "ok" or what is wrong.
 func holds(ctx context.Context, what, js string) error {
 	got, err := eval(ctx, js)
@@ -473,7 +489,8 @@ func TestBrowser(t *testing.T) {
 		{"lab-key-phone-dark", filepath.Join(key, day24.Scenario.Name, pageFile), visit{width: 390, dark: true}, all(drawn(labCharts), teacherEdition)},
 		{"lab-dark", labPage, visit{dark: true}, drawn(labCharts)},
 		{"lab-no-javascript", labPage, visit{noScript: true}, complete},
-		{"lab-phone", labPage, visit{width: 390}, drawn(labCharts)},
+		{"lab-phone", labPage, visit{width: 390}, all(drawn(labCharts), captionsWrap)},
+		{"lesson-phone", filepath.Join(site, lessonPage), visit{width: 390}, all(drawn(charts), captionsWrap)},
 		{"lab-phone-dark", labPage, visit{width: 390, dark: true}, drawn(labCharts)},
 		{"rebalances", thirdPage, visit{}, drawn(thirdCharts)},
 		{"rebalances-phone-dark", thirdPage, visit{width: 390, dark: true}, drawn(thirdCharts)},
