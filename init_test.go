@@ -16,6 +16,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/partlab/partlab/internal/browsertest"
 	"github.com/partlab/partlab/scaffold"
 )
 
@@ -202,7 +203,7 @@ func initCourse(t *testing.T) string {
 	if err == nil {
 		_, err = os.Stat(filepath.Join(modules, "echarts", "dist", "echarts.min.js"))
 	}
-	needTool(t, "the scaffold's render needs ECharts (run npm ci)", err)
+	browsertest.Need(t, "the scaffold's render needs ECharts (run npm ci)", err)
 	dir := filepath.Join(t.TempDir(), "course")
 	if err := run(context.Background(), []string{"init", dir}, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/partlab/partlab/internal/browsertest"
 	"github.com/partlab/partlab/report"
 )
 
@@ -397,12 +398,10 @@ func TestServeBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the browser test in -short mode")
 	}
-	exe, err := report.FindChromium()
-	needTool(t, "the serve browser test needs Chromium", err)
 	script, err := echartsScript()
-	needTool(t, "the serve browser test needs ECharts (run npm ci)", err)
+	browsertest.Need(t, "the serve browser test needs ECharts (run npm ci)", err)
 	p := startPreview(t, script, map[string]string{"small.yaml": smallYAML}, "small.yaml")
-	ctx := headless(t, exe)
+	ctx := browser.Tab(t)
 
 	// shows waits until js, an expression, is true in the page. It asks
 	// again after an error, since a reload interrupts whatever runs then.
@@ -455,44 +454,8 @@ func TestServeBrowser(t *testing.T) {
 	shows("the fixed page", title("Small, fixed")+` && document.getElementById("partlab-problems") === null`)
 }
 
-// needTool skips a test whose tool is missing, except in CI (CI=true),
-// where a missing tool fails it; report's browser test does the same.
-func needTool(t *testing.T, what string, err error) {
-	t.Helper()
-	if err == nil {
-		return
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s: %v", what, err)
-	}
-	t.Skipf("skipping: %s: %v", what, err)
-}
-
-// headless starts Chromium for one test, with the flags of report's
-// browser test, and returns a tab.
-func headless(t *testing.T, exe string) context.Context {
-	t.Helper()
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe),
-		chromedp.NoSandbox,
-		chromedp.Headless,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(1280, 900),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.CombinedOutput(io.Discard),
-	)
-	ctx, cancel := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
-	return ctx
-}
+// browser is the package's one Chromium; TestMain stops it.
+var browser = browsertest.New(report.FindChromium)
 
 // BenchmarkServeRerender is the time from a save of the lesson scenario to
 // a new render of the site (both shipped scenarios) in memory.

@@ -21,7 +21,7 @@ func TestMain(m *testing.M) {
 		testHookRun = func() { fmt.Fprintln(os.Stderr, running) }
 		main()
 	}
-	os.Exit(m.Run())
+	os.Exit(browser.Main(m))
 }
 
 const running = "partlab test: running"
