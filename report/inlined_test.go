@@ -61,7 +61,7 @@ func withoutAssets(t testing.TB, page string) []byte {
 // html/template inlines the file, in an element of its own, once.
 func TestInlinedAssets(t *testing.T) {
 	assets := inlinedAssets(t)
-	for _, load := range []func(testing.TB) Notebook{lesson, lab} {
+	for _, load := range []func(testing.TB) Notebook{lesson, lab, rebalances} {
 		nb := load(t)
 		got := page(t, nb, copied)
 		for i, a := range assets {

@@ -21,6 +21,9 @@ type Notebook struct {
 	// Observed holds, by grid id, the rows the Kafka engine measured for
 	// the grids that ran on it.
 	Observed map[string]*sim.Observed
+	// Rebalanced holds, by rebalance cell id, what the group members the
+	// Kafka engine ran observed.
+	Rebalanced map[string]*sim.RebalanceObserved
 	// Measured holds, by throughput cell id, the real runs asked for.
 	Measured map[string]*sim.Measurement
 }
@@ -30,10 +33,11 @@ type Notebook struct {
 // are what the other engines found for it, when they ran.
 type cell struct {
 	scenarios.Cell
-	Index    int
-	Result   sim.Result
-	Observed *sim.Observed
-	Measured *sim.Measurement
+	Index      int
+	Result     sim.Result
+	Observed   *sim.Observed
+	Rebalanced *sim.RebalanceObserved
+	Measured   *sim.Measurement
 }
 
 // cells returns the notebook's cells with their results.
@@ -45,6 +49,7 @@ func (nb Notebook) cells() []cell {
 		if c.Sim != nil && next < len(nb.Results.All) {
 			out[i].Result = nb.Results.All[next]
 			out[i].Observed = nb.Observed[c.ID]
+			out[i].Rebalanced = nb.Rebalanced[c.ID]
 			out[i].Measured = nb.Measured[c.ID]
 			next++
 		}
@@ -52,10 +57,14 @@ func (nb Notebook) cells() []cell {
 	return out
 }
 
-// A kind is how the report shows one kind of computation: the template of
-// its page view and the view that fills it, its lines in the text output,
-// and, when other engines add to it, its entry in results.json.
+// A kind is how the report shows one kind of computation: its title, the
+// template of its page view and the view that fills it, its lines in the
+// text output, and, when other engines add to it, its entry in
+// results.json.
 type kind struct {
+	// title names what the kind's cells show, as a reader would: a
+	// computed cell's heading and its entry in the contents.
+	title    string
 	template string
 	view     func(p *pageState, c cell) (any, error)
 	text     func(w io.Writer, c cell) error
@@ -78,6 +87,7 @@ var kinds = map[sim.Kind]kind{
 	sim.KindAssignment:  assignmentKind,
 	sim.KindGroups:      groupsKind,
 	sim.KindSizing:      sizingKind,
+	sim.KindRebalance:   rebalanceKind,
 	sim.KindPredictions: predictionsKind,
 }
 
@@ -113,9 +123,9 @@ func kindOf(c cell) (kind, error) {
 	return k, nil
 }
 
-// newKind makes a kind from functions of its result type T: a cell whose
-// result is not a T is an error.
-func newKind[T sim.Result](template string, view func(p *pageState, c cell, r T) (any, error), text func(w io.Writer, c cell, r T)) kind {
+// newKind makes a kind from its title, its template and functions of its
+// result type T: a cell whose result is not a T is an error.
+func newKind[T sim.Result](title, template string, view func(p *pageState, c cell, r T) (any, error), text func(w io.Writer, c cell, r T)) kind {
 	result := func(c cell) (T, error) {
 		r, ok := c.Result.(T)
 		if !ok {
@@ -124,6 +134,7 @@ func newKind[T sim.Result](template string, view func(p *pageState, c cell, r T)
 		return r, nil
 	}
 	return kind{
+		title:    title,
 		template: template,
 		view: func(p *pageState, c cell) (any, error) {
 			r, err := result(c)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -93,7 +94,7 @@ func TestBadInput(t *testing.T) {
 		{"near unknown field", "titel: t\ncells:\n  - md: hi\n", `x.yaml:1:1: titel: unknown field (want one of cells, engine, expect, source, summary, title) (did you mean "title"?)`},
 		{"duplicate field", "title: t\ntitle: u\ncells:\n  - md: hi\n", "x.yaml:2:1: title: duplicate field"},
 		{"empty cells", "title: t\ncells: []\n", "x.yaml:2:8: cells: must not be empty"},
-		{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of assignment, grid, groups, md, offsets, ordering, predictions, repartition, sizing, spread, throughput)"},
+		{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of assignment, grid, groups, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput)"},
 		{"two kinds in a cell", head + "  - md: a\n    grid: {}\n", "x.yaml:3:5: cells[0]: must be a mapping with one key"},
 		{"wrong type", head + "  - grid: {keys: subscriber, partitions: [1]}\n", `x.yaml:3:18: cells[0].grid.keys: must be a list (got "subscriber")`},
 		{"not a number", head + "  - grid: {keys: [subscriber], partitions: [four]}\n", `x.yaml:3:45: cells[0].grid.partitions[0]: must be a whole number between 1 and 4096 (got "four")`},
@@ -171,7 +172,7 @@ func FuzzParse(f *testing.F) {
 	for _, src := range fuzzSeeds {
 		f.Add(src)
 	}
-	for _, name := range []string{"messaging-systems.yaml", "day-24-partitions.yaml"} {
+	for _, name := range []string{"messaging-systems.yaml", "day-24-partitions.yaml", "rebalances.yaml"} {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)
@@ -222,6 +223,7 @@ func TestEveryKindWithItsDefaults(t *testing.T) {
 		sim.KindAssignment:  "assignment: {partitions: 2, consumers: [1]}",
 		sim.KindGroups:      "groups: {partitions: 2, groups: [{name: A, consumers: 1}]}",
 		sim.KindSizing:      "sizing: {target: 10, per_consumer: 5}",
+		sim.KindRebalance:   "rebalance: {partitions: 2, events: [{join: 2}]}",
 		sim.KindPredictions: "predictions: [{name: P1, you: 1, actual: g.rows@record/2/4}]",
 	}
 	src := "title: t\nengine: {kafka: {}}\ncells:\n"
@@ -248,6 +250,9 @@ func TestEveryKindWithItsDefaults(t *testing.T) {
 	}
 	if o := cells[sim.KindOrdering].(sim.Ordering); o.Records != 40 || o.Partitions != 8 || len(o.Keys) != 5 {
 		t.Errorf("ordering %+v, want the lab's setting", o)
+	}
+	if r := cells[sim.KindRebalance].(sim.Rebalance); !slices.Equal(r.Protocols, sim.ProtocolOrder) || r.Engine != sim.EngineSim {
+		t.Errorf("rebalance %+v, want every protocol on the simulation", r)
 	}
 	if p := cells[sim.KindPredictions].(sim.Predictions); p.ID != "predictions6" {
 		t.Errorf("predictions id %q, want predictions6", p.ID)
