@@ -23,6 +23,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/partlab/partlab/internal/testtool"
 )
 
 // Browser is a headless Chromium shared by a test binary's tests.
@@ -103,11 +105,12 @@ func (b *Browser) start() {
 
 // Tab opens a new tab in a new browser context, with opts (a listener, for
 // instance), and closes both when the test ends. It starts the browser for
-// the first test that asks; without Chromium the test is skipped (see Need).
+// the first test that asks; without Chromium the test is skipped, or fails
+// in CI (see testtool.Need).
 func (b *Browser) Tab(t testing.TB, opts ...chromedp.ContextOption) context.Context {
 	t.Helper()
 	b.once.Do(b.start)
-	Need(t, "the browser test needs Chromium", b.exeErr)
+	testtool.Need(t, "the browser test needs Chromium", b.exeErr)
 	if b.err != nil {
 		t.Fatal(b.err)
 	}
@@ -120,18 +123,4 @@ func (b *Browser) Tab(t testing.TB, opts ...chromedp.ContextOption) context.Cont
 		t.Fatalf("open a tab: %v", err)
 	}
 	return tab
-}
-
-// Need skips a test whose tool is missing (err is not nil), with what says
-// which and how to get it, except in CI (CI=true), where a missing tool
-// fails the test.
-func Need(t testing.TB, what string, err error) {
-	t.Helper()
-	if err == nil {
-		return
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s: %v", what, err)
-	}
-	t.Skipf("skipping: %s: %v", what, err)
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/partlab/partlab/internal/browsertest"
+	"github.com/partlab/partlab/internal/testtool"
 )
 
 // patience bounds each wait on the browser. It is a bound on a hang, not a
@@ -379,7 +380,7 @@ func TestBrowser(t *testing.T) {
 	thirdPage := filepath.Join(site, third.Scenario.Name, pageFile)
 
 	axe, err := os.ReadFile(filepath.Join(root, "node_modules", "axe-core", "axe.min.js"))
-	browsertest.Need(t, "the browser test needs axe-core (run npm ci)", err)
+	testtool.Need(t, "the browser test needs axe-core (run npm ci)", err)
 
 	type test struct {
 		name  string
