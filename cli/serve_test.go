@@ -447,6 +447,22 @@ func TestServeBrowser(t *testing.T) {
 // browser is the package's one Chromium; TestMain stops it.
 var browser = browsertest.New(reportsite.FindChromium)
 
+// navigate opens url in the tab. An open page that the server tells to
+// reload at that moment aborts the navigation (net::ERR_ABORTED); it is
+// tried again, a bounded number of times.
+func navigate(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	var err error
+	for range 5 {
+		if err = chromedp.Do(ctx, chromedp.Navigate(url)); err == nil || !strings.Contains(err.Error(), "ERR_ABORTED") {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // waitFor waits until js, an expression, is true in the page. It asks
 // again after an error, since a reload interrupts whatever runs then.
 func waitFor(t *testing.T, ctx context.Context, what, js string) {
@@ -506,9 +522,7 @@ func TestServeSiteBrowser(t *testing.T) {
 
 	p.edit(t, "scenarios/basics.yaml", courseScenario)
 	p.settle()
-	if err := chromedp.Do(ctx, chromedp.Navigate(p.url+"/basics/")); err != nil {
-		t.Fatal(err)
-	}
+	navigate(t, ctx, p.url+"/basics/")
 	shows("the page with its image", `document.querySelector("h1").textContent === "Basics" && document.querySelector("img") !== null && document.querySelector("img").complete`)
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.partlabOpened = true`)); err != nil {
 		t.Fatal(err)
