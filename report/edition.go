@@ -22,5 +22,5 @@ func (e Edition) String() string {
 	return "student"
 }
 
-// key reports whether the edition is the teacher's answer key.
-func (e Edition) key() bool { return e == Teacher }
+// Key reports whether the edition is the teacher's answer key.
+func (e Edition) Key() bool { return e == Teacher }

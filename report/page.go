@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/partlab/partlab/report/markdown"
@@ -147,7 +148,7 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		}
 	}
 	p := newPageState(nb, anchors...)
-	p.edition, p.doc.Key = opt.Edition, opt.Edition.key()
+	p.edition, p.doc.Key = opt.Edition, opt.Edition.Key()
 	p.doc.ReadImages(s.File, len(opt.Inline) > 0)
 	d := pageData{
 		Title: s.Title, Name: s.Name, File: filepath.Base(s.File), Source: s.Source, Overrides: s.Overrides,
@@ -185,7 +186,7 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		d.Cells = append(d.Cells, cd)
 	}
 	d.Contents = p.doc.Headings
-	if opt.Edition.key() {
+	if opt.Edition.Key() {
 		expected, err := nb.Expected()
 		if err != nil {
 			return nil, nil, nil, err
@@ -223,9 +224,13 @@ func (p *pageState) cell(c cell) (cellData, error) {
 		}
 	}
 	authored := len(p.doc.Headings)
+	searched := slices.Clone(p.doc.Sections)
 	data, err := k.view(p, c)
 	if err != nil {
 		return cellData{}, err
+	}
+	if c.Answer && !p.edition.Key() {
+		p.doc.Sections = searched // the student's search holds no answer
 	}
 	if n := len(p.doc.Headings); n > authored {
 		p.level = p.doc.Headings[n-1].Level
@@ -236,7 +241,7 @@ func (p *pageState) cell(c cell) (cellData, error) {
 	}
 	body := buf.Bytes()
 	if c.Answer {
-		body = markdown.CellAnswer(p.edition.key(), c.Kind, c.ID, body)
+		body = markdown.CellAnswer(p.edition.Key(), c.Kind, c.ID, body)
 	}
 	cd := cellData{Kind: string(c.Kind), Body: cellHTML(body)}
 	if c.Sim != nil {

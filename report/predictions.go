@@ -41,7 +41,7 @@ type scoreRow struct {
 // verdict, and the figures a cell above computed.
 func predictionsView(p *pageState, c cell, r *sim.PredictionsResult) (any, error) {
 	v := newComputedView(p, c, fmt.Sprintf("%s against the figures above", format.Plural(len(r.Rows), "prediction")))
-	s := &scoreboard{Summary: markdown.AnswerSummary, Key: p.edition.key(), Actuals: table{Caption: "The figures", Columns: []column{label("prediction"), num("actual"), label("figure")}}}
+	s := &scoreboard{Summary: markdown.AnswerSummary, Key: p.edition.Key(), Actuals: table{Caption: "The figures", Columns: []column{label("prediction"), num("actual"), label("figure")}}}
 	if s.Key {
 		s.Summary = markdown.KeySummary
 	}

@@ -126,6 +126,10 @@ func (d *Doc) HTML(src string) (template.HTML, error) {
 			return ast.WalkContinue, nil
 		}
 		switch n := n.(type) {
+		case *answerNode:
+			if !d.Key {
+				return ast.WalkSkipChildren, nil // the student's search and contents hold no answer
+			}
 		case *ast.Text:
 			d.addText(n.Segment.Value(source))
 			return ast.WalkContinue, nil
