@@ -16,7 +16,7 @@ import (
 // its cost against the budget and its templates against the simulation's
 // results, then runs its computations in three steps,
 // each returning its own results: the simulation; the Kafka engine, for the
-// grids that ask for it, on the readings the simulation generated; and, with
+// grids and keyless cells that ask for it, on the readings the simulation generated; and, with
 // --measure only, a real run of every throughput cell, which takes as long
 // as its work says. A cell's measure: true without --measure is a note.
 // Progress goes to stderr.
@@ -27,6 +27,10 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 	}
 	s, rs := nb.Scenario, nb.Results
 	observed, err := kafka.Run(ctx, kafkaConfig(s, stderr), rs)
+	if err != nil {
+		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
+	}
+	keyless, err := kafka.Keyless(ctx, kafkaConfig(s, stderr), rs)
 	if err != nil {
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 	}
@@ -41,7 +45,7 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 			return report.Notebook{}, fmt.Errorf("%s: cell %s: %w", file, t.ID, err)
 		}
 	}
-	return report.Notebook{Scenario: s, Results: rs, Observed: observed, Measured: measured}, nil
+	return report.Notebook{Scenario: s, Results: rs, Observed: observed, Measured: measured, Keyless: keyless}, nil
 }
 
 // simulate prepares a scenario, computes it with the sim engine and checks

@@ -23,10 +23,13 @@ type Notebook struct {
 	Observed map[string]*sim.Observed
 	// Measured holds, by throughput cell id, the real runs asked for.
 	Measured map[string]*sim.Measurement
+	// Keyless holds, by keyless cell id, what franz-go's partitioners did
+	// on the Kafka engine.
+	Keyless map[string]*sim.KeylessObserved
 }
 
 // cell pairs a scenario cell with its result; Result is nil for Markdown.
-// Index is the cell's place in the scenario's cells; Observed and Measured
+// Index is the cell's place in the scenario's cells; Observed, Measured and Keyless
 // are what the other engines found for it, when they ran.
 type cell struct {
 	scenarios.Cell
@@ -34,6 +37,7 @@ type cell struct {
 	Result   sim.Result
 	Observed *sim.Observed
 	Measured *sim.Measurement
+	Keyless  *sim.KeylessObserved
 }
 
 // cells returns the notebook's cells with their results.
@@ -46,6 +50,7 @@ func (nb Notebook) cells() []cell {
 			out[i].Result = nb.Results.All[next]
 			out[i].Observed = nb.Observed[c.ID]
 			out[i].Measured = nb.Measured[c.ID]
+			out[i].Keyless = nb.Keyless[c.ID]
 			next++
 		}
 	}
@@ -78,6 +83,8 @@ var kinds = map[sim.Kind]kind{
 	sim.KindAssignment:  assignmentKind,
 	sim.KindGroups:      groupsKind,
 	sim.KindSizing:      sizingKind,
+	sim.KindKeyless:     keylessKind,
+	sim.KindLag:         lagKind,
 	sim.KindPredictions: predictionsKind,
 }
 

@@ -18,6 +18,8 @@ var kindTitles = map[sim.Kind]string{
 	sim.KindAssignment:  "Partitions shared among consumers",
 	sim.KindGroups:      "Consumer groups reading one topic",
 	sim.KindSizing:      "How many partitions",
+	sim.KindKeyless:     "Records without a key",
+	sim.KindLag:         "Lag over time",
 	sim.KindPredictions: "Predictions against the run",
 }
 
