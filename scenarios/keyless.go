@@ -23,7 +23,7 @@ var keylessSpec = object[sim.Keyless]{
 			set: to(func(k *sim.Keyless, v string) { k.Engine = sim.Engine(v) })},
 	},
 	check: func(m mapping, k *sim.Keyless) {
-		if m.at["batch"] != nil && k.Batch < k.Value+batchRoom {
+		if m.at["batch"] != nil && k.Batch > 0 && k.Batch < k.Value+batchRoom {
 			m.errorf("batch", "must hold one record of %d bytes: at least %d (got %d)", k.Value, k.Value+batchRoom, k.Batch)
 		}
 	},

@@ -93,7 +93,13 @@ func TestBadInput(t *testing.T) {
 		{"near unknown field", "titel: t\ncells:\n  - md: hi\n", `x.yaml:1:1: titel: unknown field (want one of cells, engine, expect, source, summary, title) (did you mean "title"?)`},
 		{"duplicate field", "title: t\ntitle: u\ncells:\n  - md: hi\n", "x.yaml:2:1: title: duplicate field"},
 		{"empty cells", "title: t\ncells: []\n", "x.yaml:2:8: cells: must not be empty"},
-		{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of assignment, grid, groups, md, offsets, ordering, predictions, repartition, sizing, spread, throughput)"},
+		{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of assignment, grid, groups, keyless, lag, md, offsets, ordering, predictions, repartition, sizing, spread, throughput)"},
+		{"keyless batch too small", head + "  - keyless: {partitions: 2, batch: 600, value: 1000}\n", "x.yaml:3:37: cells[0].keyless.batch: must hold one record of 1000 bytes: at least 1128 (got 600)"},
+		{"keyless batch below franz-go's", head + "  - keyless: {partitions: 2, batch: 100}\n", "x.yaml:3:37: cells[0].keyless.batch: must be between 512 and 1048576 (got 100)"},
+		{"keyless unknown partitioner", head + "  - keyless: {partitions: 2, partitioners: [murmur2]}\n", `cells[0].keyless.partitioners[0]: unknown name "murmur2" (want one of adaptive, roundrobin, sticky, uniform)`},
+		{"lag burst past the steps", head + "  - lag: {partitions: 2, rate: 10, per_consumer: 5, steps: 4, burst: {at: 5, records: 9}}\n", "x.yaml:3:75: cells[0].lag.burst.at: must be at most the steps 4 (got 5)"},
+		{"lag hot share over 100", head + "  - lag: {partitions: 2, rate: 10, per_consumer: 5, hot: 101}\n", "x.yaml:3:58: cells[0].lag.hot: must be between 0 and 100 (got 101)"},
+		{"lag without a rate", head + "  - lag: {partitions: 2, per_consumer: 5}\n", `cells[0].lag: missing required field "rate"`},
 		{"two kinds in a cell", head + "  - md: a\n    grid: {}\n", "x.yaml:3:5: cells[0]: must be a mapping with one key"},
 		{"wrong type", head + "  - grid: {keys: subscriber, partitions: [1]}\n", `x.yaml:3:18: cells[0].grid.keys: must be a list (got "subscriber")`},
 		{"not a number", head + "  - grid: {keys: [subscriber], partitions: [four]}\n", `x.yaml:3:45: cells[0].grid.partitions[0]: must be a whole number between 1 and 4096 (got "four")`},
@@ -222,6 +228,8 @@ func TestEveryKindWithItsDefaults(t *testing.T) {
 		sim.KindAssignment:  "assignment: {partitions: 2, consumers: [1]}",
 		sim.KindGroups:      "groups: {partitions: 2, groups: [{name: A, consumers: 1}]}",
 		sim.KindSizing:      "sizing: {target: 10, per_consumer: 5}",
+		sim.KindKeyless:     "keyless: {partitions: 2}",
+		sim.KindLag:         "lag: {partitions: 2, rate: 10, per_consumer: 5, burst: {at: 1, records: 3}}",
 		sim.KindPredictions: "predictions: [{name: P1, you: 1, actual: g.rows@record/2/4}]",
 	}
 	src := "title: t\nengine: {kafka: {}}\ncells:\n"
@@ -249,7 +257,13 @@ func TestEveryKindWithItsDefaults(t *testing.T) {
 	if o := cells[sim.KindOrdering].(sim.Ordering); o.Records != 40 || o.Partitions != 8 || len(o.Keys) != 5 {
 		t.Errorf("ordering %+v, want the lab's setting", o)
 	}
-	if p := cells[sim.KindPredictions].(sim.Predictions); p.ID != "predictions6" {
-		t.Errorf("predictions id %q, want predictions6", p.ID)
+	if k := cells[sim.KindKeyless].(sim.Keyless); k.Batch != 16384 || k.Value != 100 || len(k.Partitioners) != 4 || len(k.Windows) != 3 || k.Engine != sim.EngineSim {
+		t.Errorf("keyless %+v, want Kafka's 16 KiB batches, 100-byte values, every partitioner", k)
+	}
+	if l := cells[sim.KindLag].(sim.Lag); l.Steps != 20 || l.Hot != 0 || l.Assignor != "range" || len(l.Consumers) != 5 || *l.Burst != (sim.Burst{At: 1, Records: 3}) {
+		t.Errorf("lag %+v, want 20 steps, no hot key, range", l)
+	}
+	if p := cells[sim.KindPredictions].(sim.Predictions); p.ID != "predictions8" {
+		t.Errorf("predictions id %q, want predictions8", p.ID)
 	}
 }
