@@ -28,6 +28,7 @@ import (
 	"strings"
 
 	"github.com/partlab/partlab/report"
+	reportsite "github.com/partlab/partlab/report/site"
 	"github.com/partlab/partlab/scenarios"
 )
 
@@ -331,7 +332,7 @@ func render(ctx context.Context, args []string, stderr io.Writer) error {
 	if *pdf {
 		// Before anything is computed: without a browser nothing is written.
 		var err error
-		if chromium, err = report.FindChromium(); err != nil {
+		if chromium, err = reportsite.FindChromium(); err != nil {
 			return err
 		}
 	}
@@ -389,7 +390,7 @@ func echartsScript() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	path, err := report.FindECharts(wd)
+	path, err := reportsite.FindECharts(wd)
 	if err != nil {
 		return nil, err
 	}

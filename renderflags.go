@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/partlab/partlab/report"
+	reportsite "github.com/partlab/partlab/report/site"
 )
 
 // echartsEnv names an echarts.min.js, as --echarts does, for every command
@@ -45,8 +45,8 @@ func (f *renderFlags) check() error {
 // site is a site without its notebooks, loading ECharts as the flags say:
 // from the CDN, else from --echarts, else from $PARTLAB_ECHARTS, else from
 // node_modules.
-func (f *renderFlags) site() (report.Site, error) {
-	site := report.Site{SelfContained: f.self, CDN: f.cdn}
+func (f *renderFlags) site() (reportsite.Site, error) {
+	site := reportsite.Site{SelfContained: f.self, CDN: f.cdn}
 	if site.CDN != "" {
 		return site, nil
 	}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/partlab/partlab/report"
+	reportsite "github.com/partlab/partlab/report/site"
 	"github.com/partlab/partlab/templates"
 )
 
@@ -114,7 +115,7 @@ func stampOf(name string) stamp {
 // renders, many serve what the last render made.
 type server struct {
 	files []string
-	site  report.Site // how pages load ECharts; rebuild sets its notebooks
+	site  reportsite.Site // how pages load ECharts; rebuild sets its notebooks
 	flags *computeFlags
 	log   io.Writer
 	now   func() time.Time
@@ -131,7 +132,7 @@ type server struct {
 	changed  chan struct{}     // closed, and replaced, when version moves
 }
 
-func newServer(files []string, site report.Site, flags *computeFlags, log io.Writer) *server {
+func newServer(files []string, site reportsite.Site, flags *computeFlags, log io.Writer) *server {
 	return &server{
 		files: files, site: site, flags: flags, log: log, now: time.Now,
 		stamps: map[string]stamp{}, good: map[string]rendered{}, errs: map[string]error{},
@@ -278,7 +279,7 @@ func (s *server) assemble() (map[string][]byte, error) {
 		maps.Copy(out, r.out)
 	}
 	var index bytes.Buffer
-	if err := report.Index(&index, nbs); err != nil {
+	if err := reportsite.Index(&index, nbs); err != nil {
 		return nil, err
 	}
 	out["index.html"] = index.Bytes()

@@ -15,7 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/partlab/partlab/report"
+	reportsite "github.com/partlab/partlab/report/site"
 )
 
 const (
@@ -75,7 +75,7 @@ func startPreview(t *testing.T, echarts []byte, files map[string]string, order .
 	for _, name := range order {
 		names = append(names, filepath.Join(p.dir, name))
 	}
-	p.server = newServer(names, report.Site{ECharts: echarts}, &computeFlags{budget: defaultBudget}, io.Discard)
+	p.server = newServer(names, reportsite.Site{ECharts: echarts}, &computeFlags{budget: defaultBudget}, io.Discard)
 	for _, name := range order {
 		p.edit(t, name, files[name])
 	}
@@ -397,7 +397,7 @@ func TestServeBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the browser test in -short mode")
 	}
-	exe, err := report.FindChromium()
+	exe, err := reportsite.FindChromium()
 	needTool(t, "the serve browser test needs Chromium", err)
 	script, err := echartsScript()
 	needTool(t, "the serve browser test needs ECharts (run npm ci)", err)
@@ -498,7 +498,7 @@ func headless(t *testing.T, exe string) context.Context {
 // a new render of the site (both shipped scenarios) in memory.
 func BenchmarkServeRerender(b *testing.B) {
 	files := []string{lessonYAML, "scenarios/day-24-partitions.yaml"}
-	s := newServer(files, report.Site{ECharts: []byte("/* echarts */")}, &computeFlags{budget: defaultBudget}, io.Discard)
+	s := newServer(files, reportsite.Site{ECharts: []byte("/* echarts */")}, &computeFlags{budget: defaultBudget}, io.Discard)
 	ctx := context.Background()
 	s.rebuild(ctx, files)
 	for b.Loop() {

@@ -8,10 +8,11 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"github.com/partlab/partlab/report/format"
 	"github.com/partlab/partlab/sim"
 )
 
-var assignmentKind = withConclusions(newKind("computed.html", assignmentView, assignmentText), assignmentConclusions)
+var assignmentKind = withConclusions(newKind("Partitions shared among consumers", "computed.html", assignmentView, assignmentText), assignmentConclusions)
 
 // assignmentConclusions: one_owner (every partition has exactly one owner
 // in every group) and full (some group has a useful consumer per partition).
@@ -24,8 +25,8 @@ func assignmentConclusions(_ Notebook, _ cell, r *sim.AssignmentResult) map[stri
 // partitions, and the partitions each consumer owns.
 func assignmentView(p *pageState, c cell, r *sim.AssignmentResult) (any, error) {
 	s := newAssignmentStory(r)
-	sizes, _ := list(itoaAll(s.Sizes))
-	v := newComputedView(p, c, fmt.Sprintf("%s assignor, %s, groups of %s consumers", r.Assignor, plural(r.Partitions, "partition"), sizes))
+	sizes, _ := format.List(format.Ints(s.Sizes))
+	v := newComputedView(p, c, fmt.Sprintf("%s assignor, %s, groups of %s consumers", r.Assignor, format.Plural(r.Partitions, "partition"), sizes))
 	t := table{Caption: "Partitions per consumer", Columns: []column{num("consumers"), num("useful"), num("idle"), label("split"), wide("each consumer's partitions")}}
 	for _, row := range s.Rows {
 		t.add(false, itoa(row.Consumers), itoa(row.Useful), itoa(row.Idle), sequence(row.Counts), owned(row.Owned))
@@ -55,7 +56,7 @@ func ownedChart(id string, s assignmentStory) (chartView, error) {
 	b.SetXAxis(consumers)
 	t := table{Columns: []column{label("consumer")}}
 	for _, row := range s.Rows {
-		t.Columns = append(t.Columns, num(plural(row.Consumers, "consumer")))
+		t.Columns = append(t.Columns, num(format.Plural(row.Consumers, "consumer")))
 	}
 	for i, name := range consumers {
 		cells := []string{name}
@@ -76,10 +77,10 @@ func ownedChart(id string, s assignmentStory) (chartView, error) {
 				data[i].Value = row.Counts[i]
 			}
 		}
-		b.AddSeries(plural(row.Consumers, "consumer"), data, charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(j)}))
+		b.AddSeries(format.Plural(row.Consumers, "consumer"), data, charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(j)}))
 	}
 	return newChart(id, "Partitions each consumer owns",
-		fmt.Sprintf("%s, %s assignor; a consumer without a bar owns none and sits idle", plural(s.Partitions, "partition"), s.Assignor), b, t)
+		fmt.Sprintf("%s, %s assignor; a consumer without a bar owns none and sits idle", format.Plural(s.Partitions, "partition"), s.Assignor), b, t)
 }
 
 // An assignmentStory is what an assignment's numbers say, in the order

@@ -3,8 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,18 +21,6 @@ func benchPage(b *testing.B, nb Notebook) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := Page(io.Discard, nb, copied); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkSiteFiles measures everything a site renders for the lesson: the
-// page, results.json, the CSV and the index, in memory.
-func BenchmarkSiteFiles(b *testing.B) {
-	s := Site{Notebooks: []Notebook{lesson(b)}, ECharts: fakeECharts}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := s.files(nil, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -62,46 +48,5 @@ func BenchmarkGridPage(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(rows), "ns/row")
 		})
-	}
-}
-
-// shipped is the site of the two shipped scenarios, with the real
-// echarts.min.js when npm ci has run.
-func shipped(b *testing.B) Site {
-	s := Site{Notebooks: []Notebook{lesson(b), lab(b)}, ECharts: fakeECharts}
-	if path, err := FindECharts("."); err == nil {
-		if s.ECharts, err = os.ReadFile(path); err != nil {
-			b.Fatal(err)
-		}
-	}
-	return s
-}
-
-// BenchmarkSiteWrite measures a render of the two shipped scenarios' site,
-// published over the previous one: rendering, writing, syncing and swapping.
-func BenchmarkSiteWrite(b *testing.B) {
-	s := shipped(b)
-	out := filepath.Join(b.TempDir(), "out")
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := s.Write(out, io.Discard); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkPublish measures the publish alone of that site, rendered once.
-func BenchmarkPublish(b *testing.B) {
-	site, err := shipped(b).files(nil, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	files := site.files
-	out := filepath.Join(b.TempDir(), "out")
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := (publisher{progress: io.Discard}).publish(out, files); err != nil {
-			b.Fatal(err)
-		}
 	}
 }

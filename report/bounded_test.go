@@ -107,27 +107,3 @@ func TestCheckAll(t *testing.T) {
 
 // FuzzTemplate executes random templates with the lesson scenario's results:
 // they never panic, print at most maxOutput bytes, and any error is placed
-// in the scenario file.
-func FuzzTemplate(f *testing.F) {
-	for _, seed := range []string{
-		"{{ .Title }}", `{{ (row "keys" "record" 4).MaxLoad }}`, "{{ range 100000 }}{{ range 100000 }}x{{ end }}{{ end }}",
-		chain(20, 2), `{{ $s := "ab" }}{{ range 40 }}{{ $s = print $s $s }}{{ end }}`, `{{ printf "%0999d" 1 }}`,
-		`{{ range $i, $r := (grid "keys").Rows }}{{ $i }} {{ $r.Key }}{{ end }}`, `{{ .Nope }}`, `{{ block "b" . }}{{ template "b" . }}{{ end }}`,
-	} {
-		f.Add(seed)
-	}
-	nb := lesson(f)
-	s := nb.Scenario
-	f.Fuzz(func(t *testing.T, src string) {
-		v := newVocabulary(nb)
-		md, err := v.markdown(src)
-		if len(md) > maxOutput {
-			t.Fatalf("printed %d bytes", len(md))
-		}
-		if err != nil {
-			if e := v.textError(mdText(0, s.Cells[0]), err); e.Line < 1 || e.Col < 1 || e.Msg == "" {
-				t.Fatalf("error %v placed at %d:%d", err, e.Line, e.Col)
-			}
-		}
-	})
-}

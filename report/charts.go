@@ -9,6 +9,8 @@ import (
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"github.com/partlab/partlab/report/format"
 )
 
 // A chartView is one chart of a page and the table of its figures, drawn by
@@ -102,7 +104,7 @@ var noLegend = []charts.GlobalOpts{
 
 // round2 is a chart value as the tables print it, two decimals.
 func round2(x float64) float64 {
-	v, _ := strconv.ParseFloat(fixed2(x), 64)
+	v, _ := strconv.ParseFloat(format.Fixed(x), 64)
 	return v
 }
 

@@ -86,7 +86,7 @@ func (v *computedView) done(narrative string, data any) (any, error) {
 		md += para + "\n"
 	}
 	var err error
-	if v.d.Narrative, err = v.p.doc.html(md); err != nil {
+	if v.d.Narrative, err = v.p.doc.HTML(md); err != nil {
 		return nil, err
 	}
 	return v.d, nil

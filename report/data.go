@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/partlab/partlab/report/format"
 	"github.com/partlab/partlab/sim"
 )
 
@@ -180,4 +181,4 @@ func gridCSV(w io.Writer, nb Notebook) error {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-func ints(xs []int) string { return strings.Join(itoaAll(xs), " ") }
+func ints(xs []int) string { return strings.Join(format.Ints(xs), " ") }

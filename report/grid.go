@@ -10,10 +10,11 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"github.com/partlab/partlab/report/format"
 	"github.com/partlab/partlab/sim"
 )
 
-var gridKind = withConclusions(newKind("computed.html", gridView, gridText).withJSON(gridJSON), gridConclusions)
+var gridKind = withConclusions(newKind("Keys, partitions and consumers", "computed.html", gridView, gridText).withJSON(gridJSON), gridConclusions)
 
 // gridConclusions: some_key_keeps_every_row, every_key_keeps_every_row,
 // served_misleads (a larger loss moves the served number less), and
@@ -137,7 +138,7 @@ func lessonTable(g *sim.GridResult, consumers int) table {
 
 func lessonCaption(g *sim.GridResult, consumers int) string {
 	return fmt.Sprintf("Consumer group of %s; the healthy pipeline computes %d consumption rows",
-		plural(consumers, "consumer"), g.Baseline.Rows)
+		format.Plural(consumers, "consumer"), g.Baseline.Rows)
 }
 
 // lessonSwitch is the lesson's first table of a big grid: one consumer
@@ -168,7 +169,7 @@ func consumerControl(g *sim.GridResult) []control {
 	if len(g.Grid.Consumers) < 2 {
 		return nil
 	}
-	return []control{{Label: "consumers", Options: itoaAll(g.Grid.Consumers)}}
+	return []control{{Label: "consumers", Options: format.Ints(g.Grid.Consumers)}}
 }
 
 // keyControl chooses a key, when the grid has more than one.
@@ -201,7 +202,7 @@ func deviationTable(g *sim.GridResult, rows []sim.Row) table {
 		cells := []string{string(r.Key), itoa(r.Partitions), itoa(r.Rows)}
 		for _, s := range g.Baseline.Serving {
 			v, _ := r.Deviation.Get(s.Region)
-			cells = append(cells, fixed2(v))
+			cells = append(cells, format.Fixed(v))
 		}
 		t.add(false, cells...)
 	}
@@ -248,7 +249,7 @@ func deviationSwitchTable(id string, g *sim.GridResult) (switchedTable, error) {
 
 // partitionAxis is the x axis of the per-partition-count charts.
 func partitionAxis(g *sim.GridResult) []string {
-	return itoaAll(g.Grid.Partitions)
+	return format.Ints(g.Grid.Partitions)
 }
 
 // alongPartitions reads one figure of each partition count's row.
@@ -273,7 +274,7 @@ func loadChart(id string, g *sim.GridResult) (chartView, error) {
 				alongPartitions(g, k, n, func(r sim.Row) float64 { return float64(r.MaxLoad) }),
 				alongPartitions(g, k, n, func(r sim.Row) float64 { return float64(r.MinLoad) }),
 			})
-			d.Captions = append(d.Captions, fmt.Sprintf("%s, the %s key", plural(n, "consumer"), k))
+			d.Captions = append(d.Captions, fmt.Sprintf("%s, the %s key", format.Plural(n, "consumer"), k))
 		}
 	}
 	b := charts.NewBar()
@@ -306,7 +307,7 @@ func speedupChart(id string, g *sim.GridResult) (chartView, error) {
 		}
 		v = append(v, alongPartitions(g, g.Grid.Keys[0], n, func(r sim.Row) float64 { return float64(r.Ideal) }))
 		d.Variants = append(d.Variants, v)
-		d.Captions = append(d.Captions, plural(n, "consumer"))
+		d.Captions = append(d.Captions, format.Plural(n, "consumer"))
 	}
 	l := charts.NewLine()
 	l.SetGlobalOptions(chartOptions(id, "partitions", "speedup", "line")...)
@@ -378,10 +379,10 @@ func deviationChart(id string, g *sim.GridResult, rows []sim.Row) (chartView, er
 		t.Columns = append(t.Columns, num(comboName(r)))
 	}
 	for _, s := range g.Baseline.Serving {
-		cells := []string{s.Region, fixed2(s.Value)}
+		cells := []string{s.Region, format.Fixed(s.Value)}
 		for _, r := range rows {
 			v, _ := r.Deviation.Get(s.Region)
-			cells = append(cells, fixed2(v))
+			cells = append(cells, format.Fixed(v))
 		}
 		t.add(false, cells...)
 	}
@@ -454,7 +455,7 @@ first:
 
 // comboName names a key and partition count: "record, 4 partitions".
 func comboName(r sim.Row) string {
-	return string(r.Key) + ", " + plural(r.Partitions, "partition")
+	return string(r.Key) + ", " + format.Plural(r.Partitions, "partition")
 }
 
 func keyIndex(g *sim.GridResult, k sim.Key) int {

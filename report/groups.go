@@ -7,10 +7,11 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"github.com/partlab/partlab/report/format"
 	"github.com/partlab/partlab/sim"
 )
 
-var groupsKind = withConclusions(newKind("computed.html", groupsView, groupsText), groupsConclusions)
+var groupsKind = withConclusions(newKind("Consumer groups reading one topic", "computed.html", groupsView, groupsText), groupsConclusions)
 
 // groupsConclusions: every_group_gets_every_record, and queue_and_pubsub
 // (that, with a group sharing the topic among members).
@@ -24,11 +25,11 @@ func groupsConclusions(_ Notebook, _ cell, r *sim.GroupsResult) map[string]bool 
 func groupsView(p *pageState, c cell, r *sim.GroupsResult) (any, error) {
 	s := newGroupsStory(r)
 	v := newComputedView(p, c, fmt.Sprintf("%s assignor, %s of %s, %s",
-		r.Assignor, plural(r.Partitions, "partition"), plural(r.Records/max(r.Partitions, 1), "record"), plural(len(r.Groups), "group")))
-	t := table{Caption: fmt.Sprintf("What each group received of the topic's %s", plural(r.Records, "record")),
+		r.Assignor, format.Plural(r.Partitions, "partition"), format.Plural(r.Records/max(r.Partitions, 1), "record"), format.Plural(len(r.Groups), "group")))
+	t := table{Caption: fmt.Sprintf("What each group received of the topic's %s", format.Plural(r.Records, "record")),
 		Columns: []column{label("group"), num("consumers"), num("received"), num("of the topic"), wide("each member's partitions")}}
 	for _, g := range r.Groups {
-		t.add(false, g.Name, itoa(len(g.Owned)), itoa(g.Received), percent(g.Received, r.Records), owned(g.Owned))
+		t.add(false, g.Name, itoa(len(g.Owned)), itoa(g.Received), format.Percent(g.Received, r.Records), owned(g.Owned))
 	}
 	v.tables(t)
 	v.chart(membersChart("chart_"+c.ID+"_members", r))
@@ -77,7 +78,7 @@ func membersChart(id string, r *sim.GroupsResult) (chartView, error) {
 		b.AddSeries("member "+itoa(m+1), data, series...)
 	}
 	return newChart(id, "Records each member of each group reads",
-		fmt.Sprintf("stacked by member; the dashed line is the topic's %s", plural(r.Records, "record")), b, t)
+		fmt.Sprintf("stacked by member; the dashed line is the topic's %s", format.Plural(r.Records, "record")), b, t)
 }
 
 // A groupsStory is what a groups cell's numbers say, in the order

@@ -9,10 +9,11 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"github.com/partlab/partlab/report/format"
 	"github.com/partlab/partlab/sim"
 )
 
-var keylessKind = withConclusions(newKind("computed.html", keylessView, keylessText).withJSON(keylessJSON), keylessConclusions)
+var keylessKind = withConclusions(newKind("Records without a key", "computed.html", keylessView, keylessText).withJSON(keylessJSON), keylessConclusions)
 
 // keylessConclusions: even (round robin's largest window is within one
 // record per partition), lumpy_short (a sticky partitioner's smallest
@@ -38,7 +39,7 @@ func keylessJSON(c cell) any {
 // keylessView shows each partitioner's counts per window and the spread
 // as the window grows; after a Kafka run, the agreement table.
 func keylessView(p *pageState, c cell, r *sim.KeylessResult) (any, error) {
-	v := newComputedView(p, c, fmt.Sprintf("%s, %d-byte batches of %d-byte values", plural(r.Partitions, "partition"), r.Batch, r.Value))
+	v := newComputedView(p, c, fmt.Sprintf("%s, %d-byte batches of %d-byte values", format.Plural(r.Partitions, "partition"), r.Batch, r.Value))
 	v.chart(keylessChart("chart_"+c.ID+"_spread", r))
 	v.tables(keylessTable("Records per partition over each window", r.Partitions, r.Rows))
 	if o := c.Keyless; o != nil {
@@ -55,7 +56,7 @@ func keylessTable(caption string, partitions int, rows []sim.KeylessRow) table {
 		num("max"), num("min"), num("empty"), num("max ÷ min")}}
 	for _, row := range rows {
 		for i, w := range row.Windows {
-			t.add(i == 0, row.Partitioner, itoa(w.Records), itoa(row.Stick), strings.Join(itoaAll(w.Counts), " "),
+			t.add(i == 0, row.Partitioner, itoa(w.Records), itoa(row.Stick), strings.Join(format.Ints(w.Counts), " "),
 				itoa(w.Max), itoa(w.Min), itoa(w.Empty), spreadWords(w))
 		}
 	}
@@ -67,7 +68,7 @@ func spreadWords(w sim.KeylessWindow) string {
 	if w.Empty > 0 {
 		return "–"
 	}
-	return fixed2(w.Spread)
+	return format.Fixed(w.Spread)
 }
 
 func keylessAgreementTable(o *sim.KeylessObserved) table {
@@ -93,7 +94,7 @@ func keylessAgreementTable(o *sim.KeylessObserved) table {
 func keylessChart(id string, r *sim.KeylessResult) (chartView, error) {
 	l := charts.NewLine()
 	l.SetGlobalOptions(chartOptions(id, "records in the window", "max ÷ min", "line")...)
-	windows := itoaAll(r.Spec.Windows)
+	windows := format.Ints(r.Spec.Windows)
 	l.SetXAxis(windows)
 	t := table{Columns: []column{num("records")}}
 	for _, row := range r.Rows {
@@ -120,7 +121,7 @@ func keylessChart(id string, r *sim.KeylessResult) (chartView, error) {
 	}
 	return newChart(id, "Spread of keyless records as the window grows",
 		fmt.Sprintf("max ÷ min of the records per partition over the first N records, %s; 1 is even; no point where a partition got none",
-			plural(r.Partitions, "partition")), l, t)
+			format.Plural(r.Partitions, "partition")), l, t)
 }
 
 // A keylessStory is what a keyless cell's numbers say, in the order
@@ -187,7 +188,7 @@ func keylessText(w io.Writer, c cell, r *sim.KeylessResult) {
 	fmt.Fprintf(w, "  %-10s %8s %6s  %s\n", "partitioner", "records", "stick", "per partition; max/min")
 	for _, row := range r.Rows {
 		for _, win := range row.Windows {
-			fmt.Fprintf(w, "  %-10s %8d %6d  %s; %s\n", row.Partitioner, win.Records, row.Stick, strings.Join(itoaAll(win.Counts), " "), spreadWords(win))
+			fmt.Fprintf(w, "  %-10s %8d %6d  %s; %s\n", row.Partitioner, win.Records, row.Stick, strings.Join(format.Ints(win.Counts), " "), spreadWords(win))
 		}
 	}
 	if o := c.Keyless; o != nil {

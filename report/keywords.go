@@ -3,6 +3,7 @@ package report
 import (
 	"strings"
 
+	"github.com/partlab/partlab/report/format"
 	"github.com/partlab/partlab/sim"
 )
 
@@ -79,7 +80,7 @@ func underKeys(keys []sim.Key) string {
 	case 1:
 		s = "under the " + named[0] + " key"
 	default:
-		s, _ = list(named)
+		s, _ = format.List(named)
 		s = "under the " + s + " keys"
 	}
 	switch {

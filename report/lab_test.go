@@ -2,26 +2,17 @@ package report
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/partlab/partlab/report/internal/reporttest"
 	"github.com/partlab/partlab/sim"
 )
 
-const labFile = root + "/scenarios/day-24-partitions.yaml"
-
 // lab is the Day 24 lab's scenario, computed.
-func lab(t testing.TB) Notebook {
-	t.Helper()
-	b, err := os.ReadFile(labFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return notebook(t, "scenarios/day-24-partitions.yaml", string(b))
-}
+func lab(t testing.TB) Notebook { return computed(reporttest.Lab(t)) }
 
 // TestLabGolden renders the Day 24 page and results.json twice: both renders
 // must be byte-identical and equal the files in testdata/.

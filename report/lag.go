@@ -8,10 +8,11 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"github.com/partlab/partlab/report/format"
 	"github.com/partlab/partlab/sim"
 )
 
-var lagKind = withConclusions(newKind("computed.html", lagView, lagText), lagConclusions)
+var lagKind = withConclusions(newKind("Lag over time", "computed.html", lagView, lagText), lagConclusions)
 
 // lagConclusions: hot_caps (the hot key's partition takes more than one
 // consumer reads, so no consumer count keeps up) and, with a burst,
@@ -32,13 +33,13 @@ func lagView(p *pageState, c cell, r *sim.LagResult) (any, error) {
 	v.tables(lagTable(r))
 	v.chart(lagChart("chart_"+c.ID+"_lag", r))
 	best := newLagStory(r).Best
-	t := table{Caption: fmt.Sprintf("Lag per partition after each step, %s", plural(best.Consumers, "consumer")),
+	t := table{Caption: fmt.Sprintf("Lag per partition after each step, %s", format.Plural(best.Consumers, "consumer")),
 		Columns: []column{num("step")}}
 	for p := range r.Partitions {
-		t.Columns = append(t.Columns, num(partitionName(p)))
+		t.Columns = append(t.Columns, num(format.Partition(p)))
 	}
 	for s, lags := range best.Lags {
-		t.add(false, append([]string{itoa(s + 1)}, itoaAll(lags)...)...)
+		t.add(false, append([]string{itoa(s + 1)}, format.Ints(lags)...)...)
 		if r.Burst != nil && s+1 == r.Burst.At {
 			t.mark()
 		}
@@ -48,26 +49,26 @@ func lagView(p *pageState, c cell, r *sim.LagResult) (any, error) {
 }
 
 func lagSetting(r *sim.LagResult) string {
-	s := fmt.Sprintf("%s, %s a step", plural(r.Partitions, "partition"), plural(r.Rate, "record"))
+	s := fmt.Sprintf("%s, %s a step", format.Plural(r.Partitions, "partition"), format.Plural(r.Rate, "record"))
 	if r.Hot > 0 {
 		s += fmt.Sprintf(" (%d%% with the hot key)", r.Hot)
 	}
 	s += fmt.Sprintf(", %d read per consumer a step, %s assignor", r.PerConsumer, r.Assignor)
 	if b := r.Burst; b != nil {
-		s += fmt.Sprintf(", a burst of %s at step %d", plural(b.Records, "record"), b.At)
+		s += fmt.Sprintf(", a burst of %s at step %d", format.Plural(b.Records, "record"), b.At)
 	}
 	return s
 }
 
 // lagTable is a row per consumer count; the ceiling's is marked.
 func lagTable(r *sim.LagResult) table {
-	t := table{Caption: fmt.Sprintf("The group over %s", plural(r.Steps, "step")),
+	t := table{Caption: fmt.Sprintf("The group over %s", format.Plural(r.Steps, "step")),
 		Columns: []column{num("consumers"), num("idle"), num("largest lag"), label("in"), num("lag at the end")}}
 	if r.Burst != nil {
 		t.Columns = append(t.Columns, label("burst drained"))
 	}
 	for _, row := range r.Rows {
-		cells := []string{itoa(row.Consumers), itoa(row.Idle), itoa(row.MaxLag), partitionName(row.MaxPartition), itoa(row.Final)}
+		cells := []string{itoa(row.Consumers), itoa(row.Idle), itoa(row.MaxLag), format.Partition(row.MaxPartition), itoa(row.Final)}
 		if r.Burst != nil {
 			cells = append(cells, drainWords(row.Drain))
 		}
@@ -85,7 +86,7 @@ func drainWords(d int) string {
 	if d < 0 {
 		return "not within the steps"
 	}
-	return plural(d, "step") + " after"
+	return format.Plural(d, "step") + " after"
 }
 
 // lagChart shows the total lag after each step, a line per consumer count.
@@ -99,7 +100,7 @@ func lagChart(id string, r *sim.LagResult) (chartView, error) {
 	l.SetXAxis(steps)
 	t := table{Columns: []column{num("step")}}
 	for _, row := range r.Rows {
-		t.Columns = append(t.Columns, num(plural(row.Consumers, "consumer")))
+		t.Columns = append(t.Columns, num(format.Plural(row.Consumers, "consumer")))
 	}
 	for s := range steps {
 		cells := []string{steps[s]}
@@ -109,7 +110,7 @@ func lagChart(id string, r *sim.LagResult) (chartView, error) {
 		t.add(false, cells...)
 	}
 	for k, row := range r.Rows {
-		l.AddSeries(plural(row.Consumers, "consumer"), points(values(row.Total, func(n int) float64 { return float64(n) })),
+		l.AddSeries(format.Plural(row.Consumers, "consumer"), points(values(row.Total, func(n int) float64 { return float64(n) })),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(k)}),
 			charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(k), Width: 2}))
 	}
@@ -155,13 +156,13 @@ func newLagStory(r *sim.LagResult) lagStory {
 
 func lagText(w io.Writer, _ cell, r *sim.LagResult) {
 	fmt.Fprintf(w, "lag over %d steps: %s\n", r.Steps, lagSetting(r))
-	fmt.Fprintf(w, "written per step: %s (hot partition p0: %d)\n", strings.Join(itoaAll(r.Written), " "), r.HotRate)
+	fmt.Fprintf(w, "written per step: %s (hot partition p0: %d)\n", strings.Join(format.Ints(r.Written), " "), r.HotRate)
 	for _, row := range r.Rows {
-		fmt.Fprintf(w, "  %s: idle %d, largest lag %d in p%d, at the end %d", plural(row.Consumers, "consumer"), row.Idle, row.MaxLag, row.MaxPartition, row.Final)
+		fmt.Fprintf(w, "  %s: idle %d, largest lag %d in p%d, at the end %d", format.Plural(row.Consumers, "consumer"), row.Idle, row.MaxLag, row.MaxPartition, row.Final)
 		if r.Burst != nil {
 			fmt.Fprintf(w, ", burst drained: %s", drainWords(row.Drain))
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "ceiling: %s\n", plural(r.Ceiling, "consumer"))
+	fmt.Fprintf(w, "ceiling: %s\n", format.Plural(r.Ceiling, "consumer"))
 }

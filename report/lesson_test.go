@@ -11,42 +11,26 @@ import (
 	"testing"
 
 	"github.com/partlab/partlab/internal/golden"
-	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/report/internal/reporttest"
 	"github.com/partlab/partlab/sim"
 )
 
 // root is the module's root, where scenarios/, node_modules/ and out/ are.
-const root = ".."
+var root = reporttest.Root
 
-const lessonFile = root + "/scenarios/messaging-systems.yaml"
+var lessonSource = reporttest.LessonSource
 
 // notebook parses and computes a scenario given as text.
 func notebook(t testing.TB, name, src string) Notebook {
-	t.Helper()
-	s, err := scenarios.Parse(strings.NewReader(src), name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := sim.Run(t.Context(), s.Source, s.SimCells())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return Notebook{Scenario: s, Results: res}
+	return computed(reporttest.Compute(t, name, src))
 }
 
-// lessonSource is the lesson's scenario file, with edit applied to its text.
-func lessonSource(t testing.TB, edit func(string) string) string {
-	t.Helper()
-	b, err := os.ReadFile(lessonFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return edit(string(b))
+// computed is a notebook of a scenario and its results.
+func computed(c reporttest.Computed) Notebook {
+	return Notebook{Scenario: c.Scenario, Results: c.Results}
 }
 
-func lesson(t testing.TB) Notebook {
-	return notebook(t, "scenarios/messaging-systems.yaml", lessonSource(t, func(s string) string { return s }))
-}
+func lesson(t testing.TB) Notebook { return computed(reporttest.Lesson(t)) }
 
 // copied renders pages that load ECharts from assets/, as a site does; a page's
 // bytes then do not depend on where the test finds ECharts.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	texttemplate "text/template"
 
+	"github.com/partlab/partlab/report/format"
+	"github.com/partlab/partlab/report/markdown"
 	"github.com/partlab/partlab/templates"
 )
 
@@ -12,9 +14,9 @@ import (
 // once. They word a story; they hold no figure of their own.
 var narratives = texttemplate.Must(texttemplate.New("narrative").
 	Option("missingkey=error").
-	Funcs(formatFuncs).
+	Funcs(markdown.FormatFuncs).
 	Funcs(keyFuncs).
-	Funcs(texttemplate.FuncMap{"sep": sep, "text": escapeMarkdown, "partitions": func(ps []int) (string, error) { return list(partitionNames(ps)) }}).
+	Funcs(texttemplate.FuncMap{"sep": format.Sep, "text": markdown.Escape, "partitions": func(ps []int) (string, error) { return format.List(format.Partitions(ps)) }}).
 	ParseFS(templates.FS, "narrative/*.md"))
 
 // narrate executes a narrative template into Markdown.

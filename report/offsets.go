@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/partlab/partlab/report/format"
 	"github.com/partlab/partlab/sim"
 )
 
@@ -17,7 +18,7 @@ type offsetsData struct {
 	First, Spread table
 }
 
-var offsetsKind = newKind("offsets.html", offsetsView, offsetsText)
+var offsetsKind = newKind("Records of one partition, in offset order", "offsets.html", offsetsView, offsetsText)
 
 func offsetsView(p *pageState, c cell, r *sim.OffsetsResult) (any, error) {
 	d := offsetsData{ID: c.ID, Input: c.Input, R: r}
@@ -33,7 +34,7 @@ func offsetsView(p *pageState, c cell, r *sim.OffsetsResult) (any, error) {
 		Columns: []column{label("key"), label("partitions")},
 	}
 	for _, s := range r.Spread {
-		l, _ := list(s.Partitions)
+		l, _ := format.List(s.Partitions)
 		d.Spread.add(false, string(s.Key), l)
 	}
 	return d, nil

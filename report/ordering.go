@@ -8,10 +8,11 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"github.com/partlab/partlab/report/format"
 	"github.com/partlab/partlab/sim"
 )
 
-var orderingKind = withConclusions(newKind("computed.html", orderingView, orderingText), orderingConclusions)
+var orderingKind = withConclusions(newKind("Order across partitions", "computed.html", orderingView, orderingText), orderingConclusions)
 
 // orderingConclusions: per_key_yes_globally_no, Kafka's promise as the
 // story states it.
@@ -24,11 +25,11 @@ func orderingConclusions(_ Notebook, _ cell, r *sim.OrderingResult) map[string]b
 // together, the sequence numbers in the order the application sees them.
 func orderingView(p *pageState, c cell, r *sim.OrderingResult) (any, error) {
 	v := newComputedView(p, c, fmt.Sprintf("%s partitioner, %s under %s written in turn, %s",
-		r.Partitioner, plural(r.Records, "record"), plural(r.Keys, "key"), plural(len(r.Logs), "partition")))
+		r.Partitioner, format.Plural(r.Records, "record"), format.Plural(r.Keys, "key"), format.Plural(len(r.Logs), "partition")))
 	logs := table{Caption: "Each partition's records, in offset order", Columns: []column{label("partition"), num("records"), wide("production sequence"), num("out of order")}}
 	for p, log := range r.Logs {
 		if len(log) > 0 {
-			logs.add(false, partitionName(p), itoa(len(log)), sequence(log), itoa(r.LogInv[p]))
+			logs.add(false, format.Partition(p), itoa(len(log)), sequence(log), itoa(r.LogInv[p]))
 		}
 	}
 	v.tables(logs)
@@ -68,7 +69,7 @@ func seenChart(id string, r *sim.OrderingResult) (chartView, error) {
 		if back {
 			mark = "yes"
 		}
-		t.add(false, positions[i], itoa(seq), partitionName(home[seq]), mark)
+		t.add(false, positions[i], itoa(seq), format.Partition(home[seq]), mark)
 		for j, p := range r.Read {
 			d := opts.LineData{Value: "-"}
 			if home[seq] == p {
@@ -89,7 +90,7 @@ func seenChart(id string, r *sim.OrderingResult) (chartView, error) {
 		charts.WithLineStyleOpts(opts.LineStyle{Color: idealColor, Width: 1}),
 		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}))
 	for j, p := range r.Read {
-		l.AddSeries(partitionName(p), byPartition[j],
+		l.AddSeries(format.Partition(p), byPartition[j],
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(j)}),
 			charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(j), Width: 2}),
 			charts.WithLineChartOpts(opts.LineChart{ConnectNulls: opts.Bool(true), SymbolSize: 7}))
@@ -101,7 +102,7 @@ func seenChart(id string, r *sim.OrderingResult) (chartView, error) {
 		charts.WithLineChartOpts(opts.LineChart{Symbol: "path://M0,0L10,0L5,9Z", SymbolSize: 12}))
 	return newChart(id, "Sequence numbers in the order the application sees them",
 		fmt.Sprintf("%s and %s read together by two consumers at their own speeds; a red mark is a number smaller than the one before it",
-			partitionName(r.Read[0]), partitionName(r.Read[1])), l, t)
+			format.Partition(r.Read[0]), format.Partition(r.Read[1])), l, t)
 }
 
 // An orderingStory is what an ordering's numbers say, in the order
@@ -134,7 +135,7 @@ func (s orderingStory) PerKeyYesGloballyNo() bool {
 }
 
 func (s orderingStory) ReadText() string {
-	names, _ := list(partitionNames(s.Read))
+	names, _ := format.List(format.Partitions(s.Read))
 	if len(s.Read) == 1 {
 		return names + " read by one consumer"
 	}
@@ -142,10 +143,10 @@ func (s orderingStory) ReadText() string {
 }
 
 // sequence prints sequence numbers as the tables show them: 2, 7, 12.
-func sequence(seqs []int) string { return strings.Join(itoaAll(seqs), ", ") }
+func sequence(seqs []int) string { return strings.Join(format.Ints(seqs), ", ") }
 
 func orderingText(w io.Writer, c cell, r *sim.OrderingResult) {
-	fmt.Fprintf(w, "%d records, %s written in turn, %d partitions (%s):\n", r.Records, plural(r.Keys, "key"), len(r.Logs), r.Partitioner)
+	fmt.Fprintf(w, "%d records, %s written in turn, %d partitions (%s):\n", r.Records, format.Plural(r.Keys, "key"), len(r.Logs), r.Partitioner)
 	inv := 0
 	for p, log := range r.Logs {
 		if len(log) > 0 {

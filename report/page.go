@@ -2,21 +2,25 @@ package report
 
 import (
 	"bytes"
-	"errors"
+	"context"
 	"fmt"
 	"html/template"
 	"io"
 	"path/filepath"
+	"strings"
 
+	"github.com/partlab/partlab/report/markdown"
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/sim"
 	"github.com/partlab/partlab/templates"
 )
 
-// layout holds every HTML template of the report, parsed once: the page, the
-// index, one template per cell kind, the table and chart parts, and the
-// stylesheet and chart script that pages include as template text.
-var layout = template.Must(template.New("layout").ParseFS(templates.FS, "*.html", "cells/*.html", "*.css", "*.js"))
+// layout holds the page's HTML templates, parsed once: the page, one
+// template per cell kind, the table, chart and scoreboard parts, and the
+// stylesheet and scripts that pages include as template text. The site's
+// index and regions are package site's.
+var layout = template.Must(template.New("layout").ParseFS(templates.FS,
+	"page.html", "table.html", "chart.html", "scoreboard.html", "cells/*.html", "style.css", "charts.js", "reader.js"))
 
 // Options say how a page loads ECharts.
 type Options struct {
@@ -29,9 +33,30 @@ type Options struct {
 	Inline []byte
 	// PDF links the page's NAME.pdf from its header (render --pdf).
 	PDF bool
-	// site is the page's regions of the site it is part of (see nav.go);
-	// zero for a page alone.
-	site siteRegions
+	// Site is the page's regions of the site it is part of (see package
+	// site); zero for a page alone.
+	Site SiteRegions
+}
+
+// The files of a page's folder in a site, which the page links: its
+// results beside it, its PDF when printed, and the site's index above it.
+const (
+	PageFile = "index.html"
+	JSONFile = "results.json"
+	CSVFile  = "results.csv"
+)
+
+// PDFFile is a page's PDF, beside it: named after the scenario, so that a
+// downloaded copy says what it is.
+func PDFFile(name string) string { return name + ".pdf" }
+
+// SiteRegions are a page's regions that depend on the whole site it is part
+// of, rendered by package site, markers included: in the head the favicon,
+// the canonical link and the search script; the navigation; the footer.
+// They are zero on a page that is no part of a site (a self-contained page,
+// Page).
+type SiteRegions struct {
+	Head, Nav, Footer template.HTML
 }
 
 // pageData is the data of templates/page.html.
@@ -45,10 +70,10 @@ type pageData struct {
 	JSON, CSV         template.URL
 	PDF               template.URL // the page's PDF beside it, if printed
 	Script            scriptData
-	Contents          []heading
+	Contents          []markdown.Heading
 	Cells             []cellData
 	Expected          *expectationsData // nil when the scenario expects nothing
-	Site              siteRegions
+	Site              SiteRegions
 }
 
 type scriptData struct {
@@ -74,8 +99,8 @@ type sourceUse struct{ Seed, Readings bool }
 // headings make the contents.
 type pageState struct {
 	nb    Notebook
-	vocab *vocabulary
-	doc   *doc
+	vocab *markdown.Vocabulary
+	doc   *markdown.Doc
 	// level is the level of the last heading an author wrote, 0 before
 	// the first: a computed cell's title goes one below it.
 	level int
@@ -84,7 +109,7 @@ type pageState struct {
 // Page writes a scenario's page: a header with the source's parameters that
 // its cells use, the contents, and every cell in order. It writes nothing if any cell fails.
 func Page(w io.Writer, nb Notebook, opt Options) error {
-	b, _, _, err := renderPage(nb, opt)
+	b, _, _, err := RenderPage(nb, opt)
 	if err != nil {
 		return err
 	}
@@ -92,10 +117,11 @@ func Page(w io.Writer, nb Notebook, opt Options) error {
 	return err
 }
 
-// renderPage renders a scenario's page, and returns the images its Markdown
-// names, by their paths relative to the page (none when opt.Inline puts
-// them in the page), and its prose by section for the site's search.
-func renderPage(nb Notebook, opt Options) ([]byte, []file, []section, error) {
+// RenderPage renders a scenario's page, and returns the images its
+// Markdown names, by their paths relative to the page (none when
+// opt.Inline puts them in the page), and its prose by section for the
+// site's search.
+func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.Section, error) {
 	s := nb.Scenario
 	cells := nb.cells()
 	anchors := []string{"contents", expectAnchor}
@@ -104,26 +130,26 @@ func renderPage(nb Notebook, opt Options) ([]byte, []file, []section, error) {
 			anchors = append(anchors, cellAnchor(c))
 		}
 	}
-	p := newPageState(nb, newDoc(anchors...))
-	p.doc.images = newImageSet(s.File, len(opt.Inline) > 0)
+	p := newPageState(nb, anchors...)
+	p.doc.ReadImages(s.File, len(opt.Inline) > 0)
 	d := pageData{
 		Title: s.Title, Name: s.Name, File: filepath.Base(s.File), Source: s.Source, Overrides: s.Overrides,
 		Uses:  newSourceUse(sim.Uses(s.SimCells()...)),
-		Index: "../" + pageFile,
-		JSON:  fileLink(jsonFile),
-		CSV:   fileLink(csvFile),
-		Site:  opt.site,
+		Index: "../" + PageFile,
+		JSON:  fileLink(JSONFile),
+		CSV:   fileLink(CSVFile),
+		Site:  opt.Site,
 	}
 	if opt.PDF {
-		d.PDF = fileLink(pdfFile(s.Name))
+		d.PDF = fileLink(PDFFile(s.Name))
 	}
 	var err error
-	if d.Summary, err = p.authorHTML(summaryText(s)); err != nil {
+	if d.Summary, err = p.vocab.HTML(p.doc, markdown.Summary(s)); err != nil {
 		return nil, nil, nil, err
 	}
 	if len(opt.Inline) > 0 {
 		d.Index = "" // a self-contained page links no other file
-		d.Site = siteRegions{}
+		d.Site = SiteRegions{}
 		d.Script.Inline = inlineScript(opt.Inline)
 		if d.JSON, d.CSV, err = dataLinks(nb); err != nil {
 			return nil, nil, nil, err
@@ -138,22 +164,31 @@ func renderPage(nb Notebook, opt Options) ([]byte, []file, []section, error) {
 		}
 		d.Cells = append(d.Cells, cd)
 	}
-	d.Contents = p.doc.headings
+	d.Contents = p.doc.Headings
 	expected, err := nb.Expected()
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	if d.Expected = newExpectations(expected); d.Expected != nil {
-		d.Contents = append(d.Contents, heading{ID: expectAnchor, Text: "Expectations", Level: 2})
+		d.Contents = append(d.Contents, markdown.Heading{ID: expectAnchor, Text: "Expectations", Level: 2})
 	}
 	var buf bytes.Buffer
 	if err := layout.ExecuteTemplate(&buf, "page.html", d); err != nil {
 		return nil, nil, nil, fmt.Errorf("%s: page: %w", s.File, err)
 	}
-	if len(opt.Inline) > 0 {
-		return buf.Bytes(), nil, p.doc.sections, nil
+	return buf.Bytes(), p.doc.Images(), p.doc.Sections, nil
+}
+
+// dataLinks are a self-contained page's links to its results: data: URLs.
+func dataLinks(nb Notebook) (results, table template.URL, err error) {
+	var j, c bytes.Buffer
+	if err := JSON(&j, nb); err != nil {
+		return "", "", err
 	}
-	return buf.Bytes(), p.doc.images.files, p.doc.sections, nil
+	if err := CSV(&c, nb); err != nil {
+		return "", "", err
+	}
+	return dataURL("application/json", j.Bytes()), dataURL("text/csv", c.Bytes()), nil
 }
 
 // cell renders one cell with its kind's view and template.
@@ -165,13 +200,13 @@ func (p *pageState) cell(c cell) (cellData, error) {
 			return cellData{}, fmt.Errorf("%s: %w", p.nb.Scenario.File, err)
 		}
 	}
-	authored := len(p.doc.headings)
+	authored := len(p.doc.Headings)
 	data, err := k.view(p, c)
 	if err != nil {
 		return cellData{}, err
 	}
-	if n := len(p.doc.headings); n > authored {
-		p.level = p.doc.headings[n-1].Level
+	if n := len(p.doc.Headings); n > authored {
+		p.level = p.doc.Headings[n-1].Level
 	}
 	var buf bytes.Buffer
 	if err := layout.ExecuteTemplate(&buf, k.template, data); err != nil {
@@ -179,14 +214,29 @@ func (p *pageState) cell(c cell) (cellData, error) {
 	}
 	body := buf.Bytes()
 	if c.Answer {
-		body = cellAnswer(c, body)
+		body = markdown.CellAnswer(c.Kind, c.ID, body)
 	}
 	cd := cellData{Kind: string(c.Kind), Body: cellHTML(body)}
 	if c.Sim != nil {
 		cd.Anchor, cd.Title, cd.Level = cellAnchor(c), cellTitle(c), p.cellLevel()
-		p.doc.headings = append(p.doc.headings, heading{ID: cd.Anchor, Text: cd.Title, Level: cd.Level})
+		p.doc.Headings = append(p.doc.Headings, markdown.Heading{ID: cd.Anchor, Text: cd.Title, Level: cd.Level})
 	}
 	return cd, nil
+}
+
+// cellTitle is a computed cell's heading: its kind's title, and its id when
+// an author chose one, so two cells of a kind read apart. An id the
+// scenario gave by default (the kind, or the kind and the cell's index)
+// says nothing a reader needs.
+func cellTitle(c cell) string {
+	title := kinds[c.Kind].title
+	if title == "" {
+		title = string(c.Kind)
+	}
+	if rest, ok := strings.CutPrefix(c.ID, string(c.Kind)); ok && strings.Trim(rest, "0123456789") == "" {
+		return title
+	}
+	return title + ": " + c.ID
 }
 
 // cellLevel is a computed cell's heading level: one below the author's
@@ -201,31 +251,39 @@ func newSourceUse(u sim.SourceUse) sourceUse {
 // the page reserves it before converting any Markdown.
 func cellAnchor(c cell) string { return "cell-" + c.ID }
 
-// authorHTML runs an author's Markdown through the vocabulary, then goldmark.
-func (p *pageState) authorHTML(t authorText) (template.HTML, error) {
-	if t.src == "" {
-		return "", nil
-	}
-	md, err := p.vocab.markdown(t.src)
-	if err != nil {
-		return "", scenarios.ErrorList{p.vocab.textError(t, err)}
-	}
-	h, err := p.doc.html(md)
-	var imgs imageErrors
-	if errors.As(err, &imgs) {
-		list := make(scenarios.ErrorList, len(imgs))
-		for i, e := range imgs {
-			line, col := imageAt(t, e.dest)
-			list[i] = &scenarios.Error{File: p.nb.Scenario.File, Line: line, Col: col, Field: t.field, Msg: e.Error()}
-		}
-		return "", list
-	}
-	if err != nil {
-		return "", scenarios.ErrorList{{File: p.nb.Scenario.File, Line: t.at.Line, Col: t.at.Col, Field: t.field, Msg: err.Error()}}
-	}
-	return h, nil
+func mdView(p *pageState, c cell) (any, error) {
+	return p.vocab.HTML(p.doc, markdown.CellText(c.Index, c.Cell))
 }
 
-func mdView(p *pageState, c cell) (any, error) {
-	return p.authorHTML(mdText(c.Index, c.Cell))
+// newPageState starts rendering nb's Markdown, the page's own anchors
+// reserved.
+func newPageState(nb Notebook, reserved ...string) *pageState {
+	v := nb.vocabulary(context.Background())
+	return &pageState{nb: nb, vocab: v, doc: v.NewDoc(reserved...)}
+}
+
+// vocabulary is what an author's templates can reach of nb, its
+// computation cells by id; cancelling ctx stops them.
+func (nb Notebook) vocabulary(ctx context.Context) *markdown.Vocabulary {
+	var cells []markdown.Cell
+	for _, c := range nb.cells() {
+		if c.Sim != nil {
+			cells = append(cells, markdown.Cell{ID: c.ID, Kind: c.Kind, Sim: c.Sim, Result: c.Result})
+		}
+	}
+	return markdown.NewVocabulary(ctx, nb.Scenario, cells, nb.Results)
+}
+
+// Summary is the scenario's summary, its template values printed, as the
+// site's index shows it.
+func Summary(nb Notebook) (template.HTML, error) {
+	p := newPageState(nb)
+	return p.vocab.HTML(p.doc, markdown.Summary(nb.Scenario))
+}
+
+// Check runs the templates in a scenario's summary and md cells with its
+// results and converts their Markdown, output discarded, as rendering does;
+// it reports every error at its file:line:col. Cancelling ctx stops it.
+func Check(ctx context.Context, nb Notebook) error {
+	return nb.vocabulary(ctx).Check(nb.Scenario)
 }

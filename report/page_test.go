@@ -66,25 +66,3 @@ func TestHeaderParams(t *testing.T) {
 		})
 	}
 }
-
-// TestIndex checks the index: every scenario's title, summary with its
-// template values, parameters and links.
-func TestIndex(t *testing.T) {
-	var buf strings.Builder
-	nb := lesson(t)
-	if err := Index(&buf, []Notebook{nb, notebook(t, "other.yaml", "title: Other <i>one</i>\ncells:\n  - md: x\n")}); err != nil {
-		t.Fatal(err)
-	}
-	got := buf.String()
-	for _, want := range []string{
-		`<a href="messaging-systems/index.html">Messaging Systems — partitions, consumers and order</a>`,
-		"A seeded meter-reading source of 200 subscribers and\n12 periods",
-		"seed 20260218 · 200 subscribers · 12 periods · 2400 records",
-		`<a href="messaging-systems/results.json">results.json</a>`,
-		`<a href="other/index.html">Other &lt;i&gt;one&lt;/i&gt;</a>`,
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("the index lacks %q", want)
-		}
-	}
-}

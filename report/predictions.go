@@ -6,15 +6,17 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/partlab/partlab/report/format"
+	"github.com/partlab/partlab/report/markdown"
 	"github.com/partlab/partlab/sim"
 )
 
-var predictionsKind = newKind("computed.html", predictionsView, predictionsText)
+var predictionsKind = newKind("Predictions against the run", "computed.html", predictionsView, predictionsText)
 
 // A scoreboard is the data of templates/scoreboard.html: a row per
 // prediction with the reader's input and a verdict that
 // templates/reader.js scores as they type, against the figure and tolerance
-// the verdict carries; then the figures, behind answerSummary. The figures'
+// the verdict carries; then the figures, behind markdown.AnswerSummary. The figures'
 // <details> is open in the page, so that without JavaScript they show as
 // they always have; the script closes it until every input is filled.
 type scoreboard struct {
@@ -36,13 +38,13 @@ type scoreRow struct {
 // predictionsView shows the lab's scoreboard: each prediction's input, its
 // verdict, and the figures a cell above computed.
 func predictionsView(p *pageState, c cell, r *sim.PredictionsResult) (any, error) {
-	v := newComputedView(p, c, fmt.Sprintf("%s against the figures above", plural(len(r.Rows), "prediction")))
-	s := &scoreboard{Summary: answerSummary, Actuals: table{Caption: "The figures", Columns: []column{label("prediction"), num("actual"), label("figure")}}}
+	v := newComputedView(p, c, fmt.Sprintf("%s against the figures above", format.Plural(len(r.Rows), "prediction")))
+	s := &scoreboard{Summary: markdown.AnswerSummary, Actuals: table{Caption: "The figures", Columns: []column{label("prediction"), num("actual"), label("figure")}}}
 	for _, row := range r.Rows {
 		in := sim.Prediction{Name: row.Name, Question: row.Question, You: row.You}
-		s.Rows = append(s.Rows, scoreRow{Name: row.Name, Question: row.Question, Input: inputHTML(predictionInput(in)),
-			Actual: exact(row.Actual), Tolerance: exact(row.Tolerance), Shown: "±" + short(row.Tolerance)})
-		s.Actuals.add(false, row.Name, short(row.Actual), row.Of)
+		s.Rows = append(s.Rows, scoreRow{Name: row.Name, Question: row.Question, Input: inputHTML(markdown.PredictionInput(in)),
+			Actual: exact(row.Actual), Tolerance: exact(row.Tolerance), Shown: "±" + format.Short(row.Tolerance)})
+		s.Actuals.add(false, row.Name, format.Short(row.Actual), row.Of)
 	}
 	v.d.Blocks = append(v.d.Blocks, block{Scoreboard: s})
 	return v.done("predictions.md", predictionsStory{Total: len(r.Rows)})

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/partlab/partlab/report/format"
 )
 
 // pyFloat formats f as Python's repr(float) does: the shortest digits that
@@ -41,4 +43,4 @@ func pyFloat(f float64) string {
 func pyStr(s string) string { return "'" + s + "'" }
 
 // pyInts formats a list of ints as Python prints one: [0, 1, 2].
-func pyInts(xs []int) string { return "[" + strings.Join(itoaAll(xs), ", ") + "]" }
+func pyInts(xs []int) string { return "[" + strings.Join(format.Ints(xs), ", ") + "]" }

@@ -57,10 +57,14 @@ func (nb Notebook) cells() []cell {
 	return out
 }
 
-// A kind is how the report shows one kind of computation: the template of
-// its page view and the view that fills it, its lines in the text output,
-// and, when other engines add to it, its entry in results.json.
+// A kind is how the report shows one kind of computation: its title, the
+// template of its page view and the view that fills it, its lines in the
+// text output, and, when other engines add to it, its entry in
+// results.json.
 type kind struct {
+	// title names what the kind's cells show, as a reader would: a
+	// computed cell's heading and its entry in the contents.
+	title    string
 	template string
 	view     func(p *pageState, c cell) (any, error)
 	text     func(w io.Writer, c cell) error
@@ -120,9 +124,9 @@ func kindOf(c cell) (kind, error) {
 	return k, nil
 }
 
-// newKind makes a kind from functions of its result type T: a cell whose
-// result is not a T is an error.
-func newKind[T sim.Result](template string, view func(p *pageState, c cell, r T) (any, error), text func(w io.Writer, c cell, r T)) kind {
+// newKind makes a kind from its title, its template and functions of its
+// result type T: a cell whose result is not a T is an error.
+func newKind[T sim.Result](title, template string, view func(p *pageState, c cell, r T) (any, error), text func(w io.Writer, c cell, r T)) kind {
 	result := func(c cell) (T, error) {
 		r, ok := c.Result.(T)
 		if !ok {
@@ -131,6 +135,7 @@ func newKind[T sim.Result](template string, view func(p *pageState, c cell, r T)
 		return r, nil
 	}
 	return kind{
+		title:    title,
 		template: template,
 		view: func(p *pageState, c cell) (any, error) {
 			r, err := result(c)

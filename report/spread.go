@@ -9,10 +9,11 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"github.com/partlab/partlab/report/format"
 	"github.com/partlab/partlab/sim"
 )
 
-var spreadKind = withConclusions(newKind("computed.html", spreadView, spreadText), spreadConclusions)
+var spreadKind = withConclusions(newKind("Spread of keys over partitions", "computed.html", spreadView, spreadText), spreadConclusions)
 
 // spreadConclusions: fixed (the hot key has one home) and crowd (and the
 // keys reach every partition).
@@ -24,19 +25,19 @@ func spreadConclusions(_ Notebook, _ cell, r *sim.SpreadResult) map[string]bool 
 // spreadView shows Part 1 of the lab: the keys per partition as a chart
 // with its table, where the named keys land, and the hot key's partitions.
 func spreadView(p *pageState, c cell, r *sim.SpreadResult) (any, error) {
-	v := newComputedView(p, c, fmt.Sprintf("%s partitioner, %s over %s", r.Partitioner, plural(r.Keys, "key"), plural(r.Partitions, "partition")))
+	v := newComputedView(p, c, fmt.Sprintf("%s partitioner, %s over %s", r.Partitioner, format.Plural(r.Keys, "key"), format.Plural(r.Partitions, "partition")))
 	v.chart(spreadChart("chart_"+c.ID+"_spread", r))
 	var ts []table
 	if len(r.Probes) > 0 {
 		t := table{Caption: "Where the named keys land", Columns: []column{label("key"), label("partition")}}
 		for _, pr := range r.Probes {
-			t.add(false, pr.Key, partitionName(pr.Partition))
+			t.add(false, pr.Key, format.Partition(pr.Partition))
 		}
 		ts = append(ts, t)
 	}
 	if h := r.Hot; h != nil {
 		t := table{Caption: "One key, sent again and again", Columns: []column{label("key"), num("sent"), num("partitions"), label("landed in")}}
-		t.add(false, h.Key, itoa(h.Sent), itoa(len(h.Partitions)), strings.Join(partitionNames(h.Partitions), " "))
+		t.add(false, h.Key, itoa(h.Sent), itoa(len(h.Partitions)), strings.Join(format.Partitions(h.Partitions), " "))
 		ts = append(ts, t)
 	}
 	v.tables(ts...)
@@ -77,7 +78,7 @@ func spreadChart(id string, r *sim.SpreadResult) (chartView, error) {
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true)}),
 	)...)
 	b.SetGlobalOptions(noLegend...)
-	names := partitionNames(itoaRange(r.Partitions))
+	names := format.Partitions(itoaRange(r.Partitions))
 	b.SetXAxis(names).XYReversal()
 	t := table{Columns: []column{label("partition"), num("keys"), wide("named keys")}}
 	data := make([]opts.BarData, r.Partitions)
@@ -95,7 +96,7 @@ func spreadChart(id string, r *sim.SpreadResult) (chartView, error) {
 	b.AddSeries("keys", data, charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(0)}))
 	return newChart(id, "Keys per partition",
 		fmt.Sprintf("%s, %s(key) mod %d; %d of %d partitions got at least one; a named key's partition is amber and carries its name",
-			plural(r.Keys, "key"), r.Partitioner, r.Partitions, r.Covered, r.Partitions), b, t)
+			format.Plural(r.Keys, "key"), r.Partitioner, r.Partitions, r.Covered, r.Partitions), b, t)
 }
 
 // itoaRange is 0, 1, …, n-1.

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/partlab/partlab/report/internal/reporttest"
 )
 
 func TestNewSwitcher(t *testing.T) {
@@ -60,6 +62,9 @@ func TestSample(t *testing.T) {
 		}
 	}
 }
+
+// bigGrid is a grid of 64 partition and 64 consumer counts.
+func bigGrid(t testing.TB) Notebook { return computed(reporttest.BigGrid(t)) }
 
 // TestBigGridTables checks that a 64 × 64 grid's page lists one consumer
 // count's lesson table and one key's deviation table, each with a control

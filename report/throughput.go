@@ -9,10 +9,11 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"github.com/partlab/partlab/report/format"
 	"github.com/partlab/partlab/sim"
 )
 
-var throughputKind = withConclusions(newKind("computed.html", throughputView, throughputText).withJSON(throughputJSON), throughputConclusions)
+var throughputKind = withConclusions(newKind("Speedup as consumers grow", "computed.html", throughputView, throughputText).withJSON(throughputJSON), throughputConclusions)
 
 // throughputConclusions: exact (every count up to P reaches its ideal),
 // flat_past_p (consumers past the partition count add nothing) and, when a
@@ -41,14 +42,14 @@ func throughputJSON(c cell) any {
 // the partitions are not equal, their sizes.
 func throughputView(p *pageState, c cell, r *sim.ThroughputResult) (any, error) {
 	parts := len(r.Sizes)
-	setting := fmt.Sprintf("%s × %s", plural(parts, "partition"), plural(r.Sizes[0], "record"))
+	setting := fmt.Sprintf("%s × %s", format.Plural(parts, "partition"), format.Plural(r.Sizes[0], "record"))
 	if !equalSizes(r.Sizes) {
-		setting = fmt.Sprintf("%s of %d to %s", plural(parts, "partition"), slices.Min(r.Sizes), plural(slices.Max(r.Sizes), "record"))
+		setting = fmt.Sprintf("%s of %d to %s", format.Plural(parts, "partition"), slices.Min(r.Sizes), format.Plural(slices.Max(r.Sizes), "record"))
 		if f := r.Spec.From; f != nil {
 			setting += fmt.Sprintf(" (grid %s, %s key)", f.Grid, f.Key)
 		}
 	}
-	setting += fmt.Sprintf(", %s ms of work per record", short(r.WorkMS))
+	setting += fmt.Sprintf(", %s ms of work per record", format.Short(r.WorkMS))
 	v := newComputedView(p, c, r.Assignor+" assignor, "+setting)
 	v.tables(speedTable("Modelled: "+setting, r.Rows, parts))
 	if m := c.Measured; m != nil {
@@ -67,7 +68,7 @@ func speedTable(caption string, rows []sim.ThroughputRow, partitions int) table 
 	t := table{Caption: caption, Columns: []column{num("consumers"), num("wall (s)"), num("records/s"), num("speedup"),
 		num("ideal min(C, P)"), num("idle"), num("max load")}}
 	for _, row := range rows {
-		t.add(false, itoa(row.Consumers), fixed2(row.WallS), strconv.FormatFloat(row.PerSecond, 'f', 0, 64), fixed2(row.Speedup),
+		t.add(false, itoa(row.Consumers), format.Fixed(row.WallS), strconv.FormatFloat(row.PerSecond, 'f', 0, 64), format.Fixed(row.Speedup),
 			itoa(row.Ideal), itoa(row.Idle), itoa(row.MaxLoad()))
 		if row.Consumers == partitions {
 			t.mark()
@@ -107,9 +108,9 @@ func ceilingChart(id string, r *sim.ThroughputResult, m *sim.Measurement) (chart
 	}
 	speedup := func(row sim.ThroughputRow) float64 { return round2(row.Speedup) }
 	for i, row := range r.Rows {
-		cells := []string{counts[i], fixed2(row.Speedup), itoa(row.Ideal)}
+		cells := []string{counts[i], format.Fixed(row.Speedup), itoa(row.Ideal)}
 		if m != nil {
-			cells = append(cells, fixed2(m.Rows[i].Speedup))
+			cells = append(cells, format.Fixed(m.Rows[i].Speedup))
 		}
 		t.add(false, cells...)
 		if row.Consumers == parts {
@@ -139,7 +140,7 @@ func ceilingChart(id string, r *sim.ThroughputResult, m *sim.Measurement) (chart
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(1)}),
 			charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(1), Width: 2, Type: "dashed"}))
 	}
-	note := fmt.Sprintf("%s; the group finishes with its slowest consumer; one consumer reading everything is 1×", plural(parts, "partition"))
+	note := fmt.Sprintf("%s; the group finishes with its slowest consumer; one consumer reading everything is 1×", format.Plural(parts, "partition"))
 	if m != nil {
 		note += "; measured on " + m.Machine
 	}
@@ -152,7 +153,7 @@ func sizesChart(id string, r *sim.ThroughputResult) (chartView, error) {
 	b := charts.NewBar()
 	b.SetGlobalOptions(chartOptions(id, "partition", "records", "shadow")...)
 	b.SetGlobalOptions(noLegend...)
-	names := partitionNames(itoaRange(len(r.Sizes)))
+	names := format.Partitions(itoaRange(len(r.Sizes)))
 	b.SetXAxis(names)
 	t := table{Columns: []column{label("partition"), num("records")}}
 	fattest := slices.Max(r.Sizes)
@@ -167,7 +168,7 @@ func sizesChart(id string, r *sim.ThroughputResult) (chartView, error) {
 	}
 	b.AddSeries("records", data, charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(0)}))
 	return newChart(id, "Records per partition",
-		fmt.Sprintf("%s in all; the fattest partitions (red) hold %d each, and their consumers set the group's pace", plural(r.Records, "record"), fattest), b, t)
+		fmt.Sprintf("%s in all; the fattest partitions (red) hold %d each, and their consumers set the group's pace", format.Plural(r.Records, "record"), fattest), b, t)
 }
 
 // A throughputStory is what a throughput's numbers say, in the order
@@ -208,7 +209,7 @@ func newThroughputStory(r *sim.ThroughputResult, m *sim.Measurement) throughputS
 			continue
 		}
 		s.Climb = append(s.Climb, sr)
-		if fixed2(row.Speedup) != fixed2(float64(row.Ideal)) {
+		if format.Fixed(row.Speedup) != format.Fixed(float64(row.Ideal)) {
 			s.Exact = false
 			s.Short = append(s.Short, sr)
 		}
@@ -221,7 +222,7 @@ func newThroughputStory(r *sim.ThroughputResult, m *sim.Measurement) throughputS
 	}
 	s.Top = r.Rows[top]
 	s.AtP = s.Top.Consumers == parts
-	s.Flat = s.Past != nil && fixed2(s.Past.Speedup) == fixed2(s.Top.Speedup)
+	s.Flat = s.Past != nil && format.Fixed(s.Past.Speedup) == format.Fixed(s.Top.Speedup)
 	if m != nil {
 		run := m.Rows[top]
 		apart := sim.Apart(s.Top, run)
@@ -232,7 +233,7 @@ func newThroughputStory(r *sim.ThroughputResult, m *sim.Measurement) throughputS
 
 func throughputText(w io.Writer, c cell, r *sim.ThroughputResult) {
 	fmt.Fprintf(w, "%d partitions, %s, %d records total, %s ms of work per record.\n",
-		len(r.Sizes), sizesText(r.Sizes), r.Records, short(r.WorkMS))
+		len(r.Sizes), sizesText(r.Sizes), r.Records, format.Short(r.WorkMS))
 	throughputTable(w, r.Rows, len(r.Sizes))
 	if m := c.Measured; m != nil {
 		fmt.Fprintf(w, "measured on %s:\n", m.Machine)

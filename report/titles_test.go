@@ -9,7 +9,7 @@ import (
 
 func TestCellTitle(t *testing.T) {
 	for _, k := range scenarios.Kinds() {
-		if kindTitles[k] == "" {
+		if kinds[k].title == "" {
 			t.Errorf("no title for %s cells", k)
 		}
 	}

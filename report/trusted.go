@@ -7,16 +7,12 @@ import (
 	"regexp"
 )
 
-// This file is the one place where bytes become trusted HTML, JS or a URL
-// for html/template. Everything else on a page, chart options included, is a
+// This file is the one place of the page core where bytes become trusted
+// HTML, JS or a URL for html/template (goldmark's output is trusted in
+// package markdown, which converts it). Everything else on a page, chart options included, is a
 // plain value that html/template escapes for its context: a title or a label
 // of "</script><script>alert(1)</script>" prints as text. Each conversion
 // below says why its bytes cannot carry markup an author did not mean.
-
-// markdownHTML trusts goldmark's output: the converter keeps its safe
-// default, so raw HTML and javascript: links in an author's Markdown are
-// dropped and every text is escaped by goldmark itself.
-func markdownHTML(b []byte) template.HTML { return template.HTML(b) }
 
 // cellHTML trusts what a cell's html/template wrote: it was escaped for the
 // HTML body context where the page places it.

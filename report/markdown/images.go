@@ -1,0 +1,226 @@
+package markdown
+
+import (
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// The bounds of a scenario's images: a page is read on a phone, and a
+// render holds every image in memory until the site is published.
+const (
+	MaxImage  = 4 << 20  // bytes of one image
+	MaxImages = 16 << 20 // bytes of a scenario's images together
+)
+
+// imageTypes are the files a Markdown image may name, by extension, with
+// the type a self-contained page gives its data: URL. An SVG has none:
+// goldmark drops data:image/svg+xml as dangerous, so an SVG cannot be
+// inlined.
+var imageTypes = map[string]string{
+	".png":  "image/png",
+	".jpg":  "image/jpeg",
+	".jpeg": "image/jpeg",
+	".gif":  "image/gif",
+	".webp": "image/webp",
+	".svg":  "",
+}
+
+// An imageSet is the images of one page: each Markdown image with a
+// relative path is read from the scenario's folder, to be copied beside the
+// page at the same path, or, on a self-contained page, inlined.
+//
+// Remote images (http://, https://, any URL with a scheme or a host) are
+// left as written: partlab fetches nothing, so a render stays offline and
+// the same; the reader's browser loads them.
+type imageSet struct {
+	dir    string // the scenario's folder
+	inline bool
+	files  []Image // in the order the page first names them
+	size   int
+}
+
+// An Image is a local image a page names, to be copied beside the page at
+// Path, relative to it, with slashes.
+type Image struct {
+	Path string
+	Data []byte
+}
+
+// ReadImages makes d read the local images its Markdown names, from the
+// folder of scenarioFile; inline puts them in the page as data: URLs.
+// Without it images are left as written.
+func (d *Doc) ReadImages(scenarioFile string, inline bool) {
+	d.images = &imageSet{dir: filepath.Dir(scenarioFile), inline: inline}
+}
+
+// Images are the images d read, in the order the page first names them:
+// none when they are inlined, or when d reads none.
+func (d *Doc) Images() []Image {
+	if d.images == nil || d.images.inline {
+		return nil
+	}
+	return d.images.files
+}
+
+// An imageError is a Markdown image partlab cannot publish: dest is the
+// destination as written, to find in the author's text.
+type imageError struct {
+	dest, msg string
+}
+
+func (e *imageError) Error() string { return fmt.Sprintf("image %q: %s", e.dest, e.msg) }
+
+// imageErrors are the image errors of one piece of Markdown.
+type imageErrors []*imageError
+
+func (e imageErrors) Error() string {
+	msgs := make([]string, len(e))
+	for i, err := range e {
+		msgs[i] = err.Error()
+	}
+	return strings.Join(msgs, "; ")
+}
+
+// images reads the local images of a Markdown tree, and on a self-contained
+// page points them at data: URLs.
+func (s *imageSet) images(root ast.Node) error {
+	var errs imageErrors
+	err := ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		img, ok := n.(*ast.Image)
+		if !ok || !entering {
+			return ast.WalkContinue, nil
+		}
+		dest := string(img.Destination)
+		if err := s.add(img); err != nil {
+			errs = append(errs, &imageError{dest: dest, msg: err.Error()})
+		}
+		return ast.WalkContinue, nil
+	})
+	if err != nil {
+		return err
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// add reads one image, unless it is remote or the page has it already.
+func (s *imageSet) add(img *ast.Image) error {
+	u, err := url.Parse(string(img.Destination))
+	if err != nil {
+		return errors.New("not a URL or a relative path")
+	}
+	if u.Scheme != "" || u.Host != "" {
+		return nil // remote: left as written
+	}
+	name, err := s.path(u.Path)
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(s.files, func(f Image) bool { return f.Path == name })
+	if i < 0 {
+		data, err := s.read(name)
+		if err != nil {
+			return err
+		}
+		s.files = append(s.files, Image{name, data})
+		i = len(s.files) - 1
+	}
+	if s.inline {
+		typ := imageTypes[strings.ToLower(path.Ext(name))]
+		if typ == "" {
+			return errors.New("a self-contained page cannot inline an SVG (the data: URL is dropped as unsafe): use a PNG, or render without --self-contained")
+		}
+		// goldmark checks the link as any other: base64 leaves no markup.
+		img.Destination = []byte("data:" + typ + ";base64," + base64.StdEncoding.EncodeToString(s.files[i].Data))
+	}
+	return nil
+}
+
+// path checks an image's path as written: relative, inside the scenario's
+// folder, of an image type; it returns it cleaned, with slashes.
+func (s *imageSet) path(p string) (string, error) {
+	switch {
+	case p == "":
+		return "", errors.New("no path")
+	case strings.HasPrefix(p, "/") || filepath.IsAbs(p):
+		return "", errors.New("an absolute path: name the image relative to the scenario's folder")
+	case slices.Contains(strings.Split(p, "/"), ".."):
+		return "", errors.New("'..' leaves the scenario's folder: images come from the scenario's folder and below")
+	case strings.Contains(p, `\`):
+		return "", errors.New(`a backslash: write paths with '/'`)
+	}
+	if _, ok := imageTypes[strings.ToLower(path.Ext(p))]; !ok {
+		return "", errors.New("not an image: partlab copies .png, .jpg, .jpeg, .gif, .webp and .svg files")
+	}
+	return path.Clean(p), nil
+}
+
+// read reads an image of the scenario's folder, refusing a link that leads
+// out of it and an image over the bounds.
+func (s *imageSet) read(name string) ([]byte, error) {
+	full := filepath.Join(s.dir, filepath.FromSlash(name))
+	real, err := filepath.EvalSymlinks(full)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s does not exist", full)
+	}
+	if err != nil {
+		return nil, err
+	}
+	root, err := filepath.EvalSymlinks(s.dir)
+	if err != nil {
+		return nil, err
+	}
+	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil, fmt.Errorf("%s is a symbolic link out of the scenario's folder: images come from the scenario's folder and below", full)
+	}
+	f, err := os.Open(real)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a file", full)
+	}
+	// Read one byte past the bound, so a file that grows meanwhile is caught too.
+	data, err := io.ReadAll(io.LimitReader(f, MaxImage+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxImage {
+		return nil, fmt.Errorf("%s is larger than %d MiB", full, MaxImage>>20)
+	}
+	if s.size += len(data); s.size > MaxImages {
+		return nil, fmt.Errorf("%s takes the scenario's images over %d MiB together", full, MaxImages>>20)
+	}
+	return data, nil
+}
+
+// imageAt is where an image error points in the author's text: at its
+// destination if the text holds it as written (templates may have changed
+// the Markdown), else at the start of the text.
+func imageAt(t Text, dest string) (line, col int) {
+	i := strings.Index(t.src, dest)
+	if i < 0 || dest == "" {
+		return t.at.Line, t.at.Col
+	}
+	before := t.src[:i]
+	line = t.at.Line + strings.Count(before, "\n")
+	return line, t.at.Col + len(before) - (strings.LastIndex(before, "\n") + 1)
+}

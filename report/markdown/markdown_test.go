@@ -1,0 +1,195 @@
+package markdown
+
+import (
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/partlab/partlab/sim"
+)
+
+// hostileMarkdown are inputs on which goldmark is superlinear, each
+// scenarios.MaxText bytes in paragraphs of maxBlock bytes, the worst the
+// bounds let through.
+func hostileMarkdown() map[string]string {
+	blocks := func(s string) string {
+		b := strings.Repeat(s, (maxBlock-2)/len(s)) + "\n\n"
+		return strings.Repeat(b, maxOutput/len(b))
+	}
+	return map[string]string{
+		"link openers":   blocks("[a]("),
+		"images":         blocks("![a]("),
+		"brackets":       blocks("["),
+		"nested links":   blocks(strings.Repeat("[", 500) + strings.Repeat("]", 500)),
+		"emphasis":       blocks("*a_"),
+		"stars":          blocks("*"),
+		"backticks":      blocks("`a"),
+		"quotes":         blocks(strings.Repeat(">", 200) + " a\n"),
+		"list items":     blocks("1. "),
+		"nested lists":   blocks("- a\n  - b\n    - c\n      - d\n"),
+		"reference defs": blocks("[a]: <"),
+	}
+}
+
+// TestHostileMarkdownFits checks that the hostile inputs are within the
+// bounds, so BenchmarkMarkdown measures what an author can submit.
+func TestHostileMarkdownFits(t *testing.T) {
+	for name, src := range hostileMarkdown() {
+		if len(src) > maxOutput || len(src) < maxOutput-maxBlock {
+			t.Errorf("%s: %d bytes, want just under %d", name, len(src), maxOutput)
+		}
+		if err := checkBlocks(src); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if err := checkBlocks(strings.Repeat("a", maxBlock)); err == nil {
+		t.Error("a paragraph over maxBlock passed")
+	}
+}
+
+// BenchmarkMarkdown converts the hostile inputs: run with -benchtime 1x.
+func BenchmarkMarkdown(b *testing.B) {
+	hostile := hostileMarkdown()
+	for _, name := range slices.Sorted(maps.Keys(hostile)) {
+		src := hostile[name]
+		b.Run(strings.ReplaceAll(name, " ", "_"), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := NewDoc().HTML(src); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestMarkdownExtensions converts the Markdown that authors reach for:
+// alerts, footnotes, answers and predictions' inputs, with hostile text
+// inside each, which must stay text.
+func TestMarkdownExtensions(t *testing.T) {
+	predictions := []sim.Prediction{
+		{Name: "P1", Question: "same key"},
+		{Name: `<b x="1">P2</b>`, Question: `"quoted" & <i>`, You: new(7.5)},
+	}
+	tests := []struct {
+		name, src string
+		want, not []string
+	}{
+		{
+			name: "note",
+			src:  "> [!NOTE]\n> Partitions are **lanes**.\n",
+			want: []string{"<div class=\"callout callout-note\" role=\"note\">\n<p class=\"callout-title\">Note</p>\n<p>Partitions are <strong>lanes</strong>.</p>\n</div>\n"},
+			not:  []string{"<blockquote>", "[!NOTE]"},
+		},
+		{
+			name: "every alert, any case",
+			src:  "> [!tip]\n> a\n\n> [!IMPORTANT]\n> b\n\n> [!Warning]\n> c\n\n> [!CAUTION]\n> d\n",
+			want: []string{`class="callout callout-tip" role="note">` + "\n<p class=\"callout-title\">Tip</p>", "callout-important", `<p class="callout-title">Warning</p>`, "callout-caution"},
+		},
+		{
+			name: "lazy line and blocks",
+			src:  "> [!WARNING]\n> **Trap.** The first line\nruns on.\n>\n> - a list\n\nAfter.\n",
+			want: []string{"<p><strong>Trap.</strong> The first line\nruns on.</p>\n<ul>\n<li>a list</li>\n</ul>\n</div>\n<p>After.</p>"},
+		},
+		{
+			name: "not an alert",
+			src:  "> [!NOTE] on the same line\n\n> [!ASIDE]\n> b\n\n> plain\n",
+			want: []string{"<blockquote>\n<p>[!NOTE] on the same line</p>", "<p>[!ASIDE]\nb</p>", "<p>plain</p>"},
+			not:  []string{"callout"},
+		},
+		{
+			name: "hostile text in an alert",
+			src:  "> [!CAUTION]\n> a <script>alert(1)</script> <b>tag</b> & [x](javascript:alert(1))\n>\n> <script>alert(2)</script>\n",
+			want: []string{"callout-caution", "tag<!-- raw HTML omitted --> &amp; <a href=\"\">x</a>"},
+			not:  []string{"<script", "<b>", "javascript:"},
+		},
+		{
+			name: "answer",
+			src:  "Key by what?\n\n:::answer\nBy the **order id**.\n\n| a |\n|---|\n| 1 |\n:::\n\nAfter.\n",
+			want: []string{"<p>Key by what?</p>\n<details class=\"answer\">\n<summary>Show the answer</summary>\n<p>By the <strong>order id</strong>.</p>\n<table>", "</table>\n</details>\n<p>After.</p>"},
+			not:  []string{":::"},
+		},
+		{
+			name: "unclosed answer runs to the end",
+			src:  ":::answer\nhidden\n",
+			want: []string{"<summary>Show the answer</summary>\n<p>hidden</p>\n</details>\n"},
+		},
+		{
+			name: "hostile text in an answer",
+			src:  ":::answer\n<img src=x onerror=alert(1)> <details open>\n\n<div>block</div>\n:::\n",
+			want: []string{"<details class=\"answer\">", "<!-- raw HTML omitted -->"},
+			not:  []string{"<img", "onerror", "<details open>", "<div>"},
+		},
+		{
+			name: "not an answer",
+			src:  ":::answers\n::: answer\n",
+			want: []string{"<p>:::answers\n::: answer</p>"},
+			not:  []string{"<details"},
+		},
+		{
+			name: "footnotes",
+			src:  "Stable hashes[^crc] matter.\n\n[^crc]: CRC-32, as the <b>lab</b> uses.\n",
+			want: []string{`<sup id="t1-fnref:1"><a href="#t1-fn:1" class="footnote-ref" role="doc-noteref">1</a></sup>`, `<li id="t1-fn:1">`, "CRC-32, as the <!-- raw HTML omitted -->lab<!-- raw HTML omitted --> uses."},
+		},
+		{
+			name: "predictions' inputs",
+			src:  "How many? {{?0}} And this? {{?1}}\n",
+			want: []string{
+				`<p>How many? <input class="prediction" type="number" step="any" inputmode="decimal" data-prediction="P1" aria-label="Your prediction for P1: same key"> And this? `,
+				`data-prediction="&lt;b x=&#34;1&#34;&gt;P2&lt;/b&gt;" aria-label="Your prediction for &lt;b x=&#34;1&#34;&gt;P2&lt;/b&gt;: &#34;quoted&#34; &amp; &lt;i&gt;" placeholder="e.g. 7.5">`,
+			},
+			not: []string{"<b", "<i>"},
+		},
+		{
+			name: "markers that name no prediction stay text",
+			src:  "{{?2}} {{?x}} {{? 0}} `{{?0}}`\n",
+			want: []string{"<p>{{?2}} {{?x}} {{? 0}} <code>{{?0}}</code></p>"},
+			not:  []string{"<input"},
+		},
+		{
+			name: "raw HTML stays off",
+			src:  "<script>alert(1)</script>\n\n<input data-prediction=\"P1\">\n\nText <span onclick=x>y</span>\n",
+			want: []string{"<!-- raw HTML omitted -->"},
+			not:  []string{"<script", "<input", "<span"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := NewDoc()
+			d.predictions = predictions
+			h, err := d.HTML(tt.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := string(h)
+			for _, want := range tt.want {
+				if !strings.Contains(got, want) {
+					t.Errorf("the HTML lacks\n%s\ngot\n%s", want, got)
+				}
+			}
+			for _, not := range tt.not {
+				if strings.Contains(got, not) {
+					t.Errorf("the HTML has %q:\n%s", not, got)
+				}
+			}
+		})
+	}
+}
+
+// TestFootnotesPerText checks that two texts on one page number their
+// footnotes apart, so their IDs never collide.
+func TestFootnotesPerText(t *testing.T) {
+	d := NewDoc()
+	var ids []string
+	for range 2 {
+		h, err := d.HTML("a[^1]\n\n[^1]: note\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, regexp.MustCompile(`<li id="([^"]+)"`).FindStringSubmatch(string(h))[1])
+	}
+	if ids[0] == ids[1] {
+		t.Errorf("two texts' footnotes share the id %q", ids[0])
+	}
+}

@@ -1,0 +1,293 @@
+package markdown
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html/template"
+	"strings"
+	texttemplate "text/template"
+
+	"github.com/partlab/partlab/report/format"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
+)
+
+// The Markdown of md cells and of a scenario's summary is a text/template,
+// executed with the scenario's results before goldmark converts it, so an
+// author can print the engine's figures and never types one. What a
+// template prints is Markdown, so goldmark still escapes it. The README
+// lists this vocabulary for authors.
+//
+// The dot (vocabulary):
+//
+//	.Title                  the scenario's title
+//	.Source                 .Seed .Subscribers .Periods .Records
+//	.Baseline               the healthy pipeline: .Rows, .Serving (range: .Region .Value)
+//
+// Functions:
+//
+//	grid "ID"               a grid cell's results: .Records .Baseline .Rows .Partitioner .Assignor
+//	row "ID" "KEY" P [C]    one combination of a grid: .MaxLoad .MinLoad .Idle .Split
+//	                        .Rows .Lost .Skew .Drift .Swing .Speedup .Ideal .Loads .Sizes
+//	                        .Deviation; C defaults to the grid's first consumer count
+//	offsets "ID"            an offsets cell's results: .Key .Partitions .Partition
+//	                        .Records .LastOffset .First .Subscriber .Spread
+//	cell "ID"               any computation cell's results, by id: the fields
+//	                        of its kind's result in package sim
+//	figure "ID.NAME"        a named figure of a Day 24 lab cell, as predictions
+//	                        name them: figure "ceiling.speedup@8"
+//	predict "NAME"          the reader's input for a prediction of a
+//	                        predictions cell, beside its question
+//	list X                  a list in words: 0, 1, 2 and 3
+//	fixed X                 two decimals: 1.44
+//	short X                 at most two decimals: 8, 7.86
+//	thousands N             a whole number, grouped: 60,000
+//	signed X                two decimals and a sign: +16.15
+//	percent PART WHOLE      a whole percentage: 55%
+//
+// and text/template's own: printf, index, len, range, with, if, eq, lt…
+type Vocabulary struct {
+	Title   string
+	Source  sim.Source
+	cells   []Cell
+	results sim.Results
+	file    string
+	// predictions are the page's, in order, which predict names.
+	predictions []sim.Prediction
+	// ctx stops the templates' execution when cancelled: the vocabulary
+	// lives for one page's rendering or one Check, the context's lifetime.
+	ctx context.Context
+}
+
+// A Cell is a computation cell of the scenario as a template reaches it:
+// by its id, with its results (nil when none were computed).
+type Cell struct {
+	ID     string
+	Kind   sim.Kind
+	Sim    sim.Cell
+	Result sim.Result
+}
+
+// NewVocabulary is the vocabulary of scenario s, whose computation cells,
+// in order, computed results. Cancelling ctx stops its templates.
+func NewVocabulary(ctx context.Context, s *scenarios.Scenario, cells []Cell, results sim.Results) *Vocabulary {
+	return &Vocabulary{Title: s.Title, Source: s.Source, cells: cells, results: results, file: s.File,
+		predictions: predictionsOf(cells), ctx: ctx}
+}
+
+// NewDoc starts a page's Markdown in the vocabulary, its own anchors
+// reserved: predict's markers number the vocabulary's predictions.
+func (v *Vocabulary) NewDoc(reserved ...string) *Doc {
+	d := NewDoc(reserved...)
+	d.predictions = v.predictions
+	return d
+}
+
+// Baseline is the healthy pipeline, as the scenario's first grid computed it.
+func (v *Vocabulary) Baseline() (sim.Baseline, error) {
+	for _, c := range v.cells {
+		if g, ok := c.Result.(*sim.GridResult); ok {
+			return g.Baseline, nil
+		}
+	}
+	return sim.Baseline{}, errors.New(".Baseline needs a grid cell, and the scenario has none")
+}
+
+// result returns the result of the cell with the given id and kind; kind
+// "cell" stands for any computation.
+func (v *Vocabulary) result(kind sim.Kind, id string) (sim.Result, error) {
+	c, err := v.computation(kind, id)
+	return c.Result, err
+}
+
+// computation returns the cell with the given id and kind.
+func (v *Vocabulary) computation(kind sim.Kind, id string) (Cell, error) {
+	var ids []string
+	for _, c := range v.cells {
+		if kind != "cell" && c.Kind != kind {
+			continue
+		}
+		if c.ID == id && c.Result != nil {
+			return c, nil
+		}
+		ids = append(ids, c.ID)
+	}
+	what := string(kind) + " cell"
+	if kind == "cell" {
+		what = "cell"
+	}
+	if len(ids) == 0 {
+		return Cell{}, fmt.Errorf("no %s %q: the scenario has no %s", what, id, what)
+	}
+	if near := scenarios.Suggest(id, ids); near != "" {
+		return Cell{}, fmt.Errorf("no %s %q%s", what, id, near)
+	}
+	return Cell{}, fmt.Errorf("no %s %q (want one of %s)", what, id, quoted(ids))
+}
+
+// cell returns any computation's results.
+func (v *Vocabulary) cell(id string) (sim.Result, error) { return v.result("cell", id) }
+
+// figure returns a figure of a cell by the name a prediction would give
+// it, "ceiling.speedup@8"; a name the cell does not compute is an error that
+// lists the ones it does.
+func (v *Vocabulary) figure(ref string) (float64, error) { return v.results.Figure(ref) }
+
+func (v *Vocabulary) grid(id string) (*sim.GridResult, error) {
+	r, err := v.result(sim.KindGrid, id)
+	if err != nil {
+		return nil, err
+	}
+	return r.(*sim.GridResult), nil
+}
+
+func (v *Vocabulary) row(id, key string, partitions int, consumers ...int) (sim.Row, error) {
+	g, err := v.grid(id)
+	if err != nil {
+		return sim.Row{}, err
+	}
+	c := g.Grid.Consumers[0]
+	switch len(consumers) {
+	case 0:
+	case 1:
+		c = consumers[0]
+	default:
+		return sim.Row{}, errors.New("row takes one consumer count at most")
+	}
+	r, ok := g.Row(sim.Key(key), partitions, c)
+	if !ok {
+		return sim.Row{}, fmt.Errorf("grid %q has no row for key %q, %d partitions and %d consumers", id, key, partitions, c)
+	}
+	return r, nil
+}
+
+func (v *Vocabulary) offsets(id string) (*sim.OffsetsResult, error) {
+	r, err := v.result(sim.KindOffsets, id)
+	if err != nil {
+		return nil, err
+	}
+	return r.(*sim.OffsetsResult), nil
+}
+
+// FormatFuncs print figures in words; the narrative templates use them too.
+var FormatFuncs = texttemplate.FuncMap{
+	"list":      format.List,
+	"fixed":     format.Fixed,
+	"short":     format.Short,
+	"signed":    format.Signed,
+	"percent":   format.Percent,
+	"plural":    format.Plural,
+	"thousands": format.Thousands,
+}
+
+func (v *Vocabulary) funcs() texttemplate.FuncMap {
+	m := texttemplate.FuncMap{"grid": v.grid, "row": v.row, "offsets": v.offsets, "cell": v.cell, "figure": v.figure, "predict": v.predict}
+	for name, f := range FormatFuncs {
+		m[name] = f
+	}
+	return m
+}
+
+// parse parses an author's Markdown as a template of the vocabulary, every
+// loop and template body instrumented with b.
+func (v *Vocabulary) parse(src string, b *budget) (*texttemplate.Template, error) {
+	t, err := texttemplate.New("text").Option("missingkey=error").
+		Funcs(v.funcs()).Funcs(boundedBuiltins).Funcs(b.funcs()).Parse(src)
+	if err != nil {
+		return nil, err
+	}
+	bound(t)
+	return t, nil
+}
+
+// markdown runs an author's text with the scenario's results, within the
+// bounds of bounded.go, and returns the Markdown it prints.
+func (v *Vocabulary) markdown(src string) (string, error) {
+	b := &budget{ctx: v.ctx}
+	t, err := v.parse(src, b)
+	if err != nil {
+		return "", err
+	}
+	var md strings.Builder
+	if err := t.Execute(&limitedWriter{w: &md}, v); err != nil {
+		return "", err
+	}
+	return md.String(), nil
+}
+
+// HTML runs an author's Markdown through the vocabulary, then converts it
+// into d; its errors are a scenarios.ErrorList, at their file:line:col.
+func (v *Vocabulary) HTML(d *Doc, t Text) (template.HTML, error) {
+	if t.src == "" {
+		return "", nil
+	}
+	md, err := v.markdown(t.src)
+	if err != nil {
+		return "", scenarios.ErrorList{v.textError(t, err)}
+	}
+	h, err := d.HTML(md)
+	var imgs imageErrors
+	if errors.As(err, &imgs) {
+		list := make(scenarios.ErrorList, len(imgs))
+		for i, e := range imgs {
+			line, col := imageAt(t, e.dest)
+			list[i] = &scenarios.Error{File: v.file, Line: line, Col: col, Field: t.field, Msg: e.Error()}
+		}
+		return "", list
+	}
+	if err != nil {
+		return "", scenarios.ErrorList{{File: v.file, Line: t.at.Line, Col: t.at.Col, Field: t.field, Msg: err.Error()}}
+	}
+	return h, nil
+}
+
+// Check runs the templates in scenario s's summary and md cells and
+// converts their Markdown, output discarded, as rendering does; it reports
+// every error at its file:line:col.
+func (v *Vocabulary) Check(s *scenarios.Scenario) error {
+	d := v.NewDoc()
+	d.ReadImages(s.File, false)
+	var errs scenarios.ErrorList
+	for _, t := range Texts(s) {
+		if _, err := v.HTML(d, t); err != nil {
+			var list scenarios.ErrorList
+			if !errors.As(err, &list) {
+				return err
+			}
+			errs = append(errs, list...)
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// A Text is Markdown an author wrote, and where.
+type Text struct {
+	field string
+	at    scenarios.Pos
+	src   string
+}
+
+// Texts are the texts of scenario s: its summary, then its md cells'.
+func Texts(s *scenarios.Scenario) []Text {
+	out := []Text{Summary(s)}
+	for i, c := range s.Cells {
+		if c.Sim == nil {
+			out = append(out, CellText(i, c))
+		}
+	}
+	return out
+}
+
+// Summary is the text of scenario s's summary.
+func Summary(s *scenarios.Scenario) Text {
+	return Text{"summary", s.SummaryAt, s.Summary}
+}
+
+// CellText is the text of md cell c, the scenario's cells[i].
+func CellText(i int, c scenarios.Cell) Text {
+	return Text{fmt.Sprintf("cells[%d].md", i), c.TextAt, c.Markdown}
+}

@@ -1,0 +1,474 @@
+package site
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// patience bounds each wait on the browser. It is a bound on a hang, not a
+// measure of speed: generous, so that a machine busy with other work (CI
+// runs the whole suite on two cores) never turns a slow page into a failure.
+const patience = 5 * time.Minute
+
+// need skips a test whose tool is missing, with a message saying how to get
+// it, except in CI (CI=true), where a missing tool fails the test.
+func need(t *testing.T, what string, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("%s: %v", what, err)
+	}
+	t.Skipf("skipping: %s: %v", what, err)
+}
+
+// browser is one headless Chromium for a test; tab opens a page in a new tab.
+type browser struct {
+	ctx context.Context
+}
+
+func newBrowser(t *testing.T, exe string) *browser {
+	t.Helper()
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox,
+		chromedp.Headless,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.WindowSize(1280, 900),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.CombinedOutput(io.Discard),
+	)
+	ctx, cancel := chromedp.NewContext(alloc)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	// The first run starts the browser; a deadline on it would kill the
+	// browser when the deadline passes, so steps get their own timeouts.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return &browser{ctx: ctx}
+}
+
+// problems collects what a page reports as wrong: console errors, uncaught
+// exceptions, failed loads.
+type problems struct {
+	mu   sync.Mutex
+	list []string
+}
+
+func (p *problems) add(format string, args ...any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.list = append(p.list, fmt.Sprintf(format, args...))
+}
+
+func (p *problems) all() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.list...)
+}
+
+// listen runs on chromedp's event loop: it must not block or send commands.
+func (p *problems) listen(ev any) {
+	switch e := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if e.Type == runtime.ConsoleAPICalledTypeError || e.Type == runtime.ConsoleAPICalledTypeAssert {
+			var args []string
+			for _, a := range e.Args {
+				if a.Value != nil {
+					args = append(args, string(a.Value))
+				} else {
+					args = append(args, a.Description)
+				}
+			}
+			p.add("console.%s: %s", e.Type, strings.Join(args, " "))
+		}
+	case *runtime.EventExceptionThrown:
+		d := e.ExceptionDetails
+		msg := d.Text
+		if d.Exception != nil {
+			msg += " " + d.Exception.Description
+		}
+		p.add("exception at %s:%d:%d: %s", d.URL, d.LineNumber+1, d.ColumnNumber+1, msg)
+	case *log.EventEntryAdded:
+		if e.Entry.Level == log.EntryLevelError {
+			p.add("%s error: %s %s", e.Entry.Source, e.Entry.Text, e.Entry.URL)
+		}
+	}
+}
+
+// visit is how a page is opened: in the dark colour scheme, without
+// JavaScript, or at a phone's width (390 px) instead of a desktop's (1280).
+type visit struct {
+	dark, noScript bool
+	width          int // the viewport's CSS width; 0 keeps the window's 1280
+}
+
+// open loads a page in a new tab, runs check in it, saves a full-page
+// screenshot to png and returns what the page reported as wrong.
+func (b *browser) open(t *testing.T, path string, v visit, png string, check func(context.Context) error) []string {
+	t.Helper()
+	p := &problems{}
+	tab, cancel := chromedp.NewContext(b.ctx, chromedp.WithListener(p.listen))
+	defer cancel()
+	if err := chromedp.Do(tab); err != nil {
+		t.Fatalf("open a tab: %v", err)
+	}
+	ctx, cancelStep := context.WithTimeout(tab, patience)
+	defer cancelStep()
+	var features []*emulation.MediaFeature
+	if v.dark {
+		features = append(features, &emulation.MediaFeature{Name: "prefers-color-scheme", Value: "dark"})
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: features}); err != nil {
+		t.Fatalf("emulate the colour scheme: %v", err)
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: v.noScript}); err != nil {
+		t.Fatalf("switch scripts: %v", err)
+	}
+	if v.width > 0 {
+		if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+			Width: int64(v.width), Height: 900, DeviceScaleFactor: 1, Mobile: v.width < 640}); err != nil {
+			t.Fatalf("emulate a %d px screen: %v", v.width, err)
+		}
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+abs)); err != nil {
+		t.Fatalf("open %s: %v", path, err)
+	}
+	checkErr := check(ctx)
+	// The screenshot helps most when the check failed.
+	if shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err != nil {
+		t.Errorf("screenshot of %s: %v", path, err)
+	} else if err := os.WriteFile(png, shot, 0o644); err != nil {
+		t.Error(err)
+	}
+	if checkErr != nil {
+		t.Errorf("%s: %v (screenshot: %s)", path, checkErr, png)
+	}
+	return p.all()
+}
+
+// drawn waits until every chart container on the page holds a drawn
+// ECharts chart, and there are want of them. Its script returns "" while
+// charts are still drawing, "ok" once all are, or what is wrong.
+func drawn(want int) func(context.Context) error {
+	js := fmt.Sprintf(`(function () {
+		if (typeof echarts === "undefined") { return "echarts is undefined"; }
+		var els = document.querySelectorAll(".chart");
+		if (els.length !== %d) { return "the page has " + els.length + " chart containers, want %d"; }
+		for (var i = 0; i < els.length; i++) {
+			var c = els[i].querySelector("canvas");
+			if (!echarts.getInstanceByDom(els[i]) || !c || c.width === 0) { return ""; }
+		}
+		return "ok";
+	}())`, want, want)
+	return func(ctx context.Context) error {
+		state, err := chromedp.Run(ctx, chromedp.Poll[string](js,
+			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(patience)))
+		switch {
+		case err != nil:
+			return fmt.Errorf("charts not drawn: %w", err)
+		case state != "ok":
+			return fmt.Errorf("charts: %s", state)
+		}
+		return nil
+	}
+}
+
+// readable checks that without JavaScript the page shows its tables and
+// hides the empty chart containers.
+func readable(ctx context.Context) error {
+	js := `(function () {
+		var tables = document.querySelectorAll("table").length;
+		var shown = Array.prototype.filter.call(document.querySelectorAll(".chart"), function (el) { return el.offsetHeight > 0; }).length;
+		return tables + " tables, " + shown + " charts shown";
+	}())`
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		return err
+	}
+	if !strings.HasSuffix(got, " 0 charts shown") || strings.HasPrefix(got, "0 tables") {
+		return fmt.Errorf("without JavaScript: %s; want tables and no empty chart", got)
+	}
+	return nil
+}
+
+func noop(context.Context) error { return nil }
+
+// eval runs a script that returns a string.
+func eval(ctx context.Context, js string) (string, error) {
+	return chromedp.Run(ctx, chromedp.Evaluate[string](js))
+}
+
+// answersState says of the Day 24 page which answers are open, and what the
+// verdicts and inputs of P1 and P2 show.
+const answersState = `(function () {
+	var all = document.querySelectorAll("details.answer"), open = 0;
+	all.forEach(function (d) { if (d.open) { open++; } });
+	var figures = document.querySelector("details[data-actuals]").open ? "figures open" : "figures closed";
+	var v = function (n) { return document.querySelector('[data-verdict="' + n + '"]').textContent; };
+	var ins = Array.prototype.map.call(document.querySelectorAll('input[data-prediction="P1"]'), function (i) { return i.value; });
+	return open + "/" + all.length + " open, " + figures + ", P1 " + ins.join("|") + " " + v("P1") + ", P2 " + v("P2");
+}())`
+
+// expect compares the page's answersState with want.
+func expect(ctx context.Context, step, want string) error {
+	got, err := eval(ctx, answersState)
+	if err != nil {
+		return fmt.Errorf("%s: %w", step, err)
+	}
+	if got != want {
+		return fmt.Errorf("%s: the page has %q, want %q", step, got, want)
+	}
+	return nil
+}
+
+// predicted plays a reader of the Day 24 page: the answers start closed; a
+// prediction typed beside its question fills the scoreboard's input and
+// gets a verdict of hit or miss; a reload keeps the values; the figures
+// open once every prediction is typed; a summary opens its answer.
+func predicted(ctx context.Context) error {
+	// The Day 24 page's answers: D1-D5's text and cells, and the scoreboard's figures.
+	const answers = 10
+	closed := fmt.Sprintf("0/%d open, figures closed", answers)
+	if err := expect(ctx, "on load", closed+", P1 | —, P2 —"); err != nil {
+		return err
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.CSS(`.cell-md input[data-prediction="P1"]`), "3"),
+		chromedp.SendKeys(chromedp.CSS(`.cell-md input[data-prediction="P2"]`), "7.6"),
+	); err != nil {
+		return err
+	}
+	typed := closed + ", P1 3|3 ✗ miss, P2 ✓ hit"
+	if err := expect(ctx, "typed", typed); err != nil {
+		return err
+	}
+	if err := chromedp.Do(ctx, chromedp.Reload()); err != nil {
+		return err
+	}
+	if err := expect(ctx, "reloaded", typed); err != nil {
+		return err
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.CSS(`.scoreboard input[data-prediction="P3"]`), "8"),
+		chromedp.SendKeys(chromedp.CSS(`.scoreboard input[data-prediction="P4"]`), "0"),
+	); err != nil {
+		return err
+	}
+	if err := expect(ctx, "all typed", fmt.Sprintf("1/%d open, figures open, P1 3|3 ✗ miss, P2 ✓ hit", answers)); err != nil {
+		return err
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`details.answer:not([data-actuals]) > summary`))); err != nil {
+		return err
+	}
+	return expect(ctx, "one opened", fmt.Sprintf("2/%d open, figures open, P1 3|3 ✗ miss, P2 ✓ hit", answers))
+}
+
+// complete checks that without JavaScript the Day 24 page is whole: its
+// tables, no empty chart, and the scoreboard's figures open.
+func complete(ctx context.Context) error {
+	if err := readable(ctx); err != nil {
+		return err
+	}
+	got, err := eval(ctx, `document.querySelector("details[data-actuals]").open ? "open" : "closed"`)
+	if err != nil {
+		return err
+	}
+	if got != "open" {
+		return fmt.Errorf("without JavaScript the scoreboard's figures are %s, want open", got)
+	}
+	return nil
+}
+
+// axeRun runs axe-core on the page and returns its serious and critical
+// violations, one line each with the rule, its help and the elements.
+const axeRun = `axe.run(document, {resultTypes: ["violations"]}).then(function (r) {
+	return r.violations.filter(function (v) { return v.impact === "serious" || v.impact === "critical"; }).map(function (v) {
+		return v.impact + " " + v.id + ": " + v.help + " at " + v.nodes.map(function (n) { return n.target.join(" "); }).join(", ");
+	});
+})`
+
+// accessible waits for the page's charts (when it has any), injects axe-core
+// and fails on any serious or critical violation.
+func accessible(axe string, charts int) func(context.Context) error {
+	return func(ctx context.Context) error {
+		if charts > 0 {
+			if err := drawn(charts)(ctx); err != nil {
+				return err
+			}
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](axe)); err != nil {
+			return fmt.Errorf("inject axe-core: %w", err)
+		}
+		found, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](axeRun, chromedp.EvalAwaitPromise))
+		if err != nil {
+			return fmt.Errorf("axe-core: %w", err)
+		}
+		if len(found) > 0 {
+			return fmt.Errorf("axe-core found %d serious or critical violations:\n%s", len(found), strings.Join(found, "\n"))
+		}
+		return nil
+	}
+}
+
+// contained checks that hostile labels stayed labels: the charts drew, the
+// breakout label is a series name of a chart, each label is text of some
+// chart's option (a bar's name, an axis category), and no script ran.
+func contained(want int) func(context.Context) error {
+	return func(ctx context.Context) error {
+		if err := drawn(want)(ctx); err != nil {
+			return err
+		}
+		js := fmt.Sprintf(`(function () {
+			if (typeof window.partlabPwned !== "undefined") { return "the label's script ran"; }
+			var names = [], texts = [];
+			document.querySelectorAll(".chart").forEach(function (el) {
+				var o = echarts.getInstanceByDom(el).getOption();
+				o.series.forEach(function (s) { names.push(s.name); });
+				texts.push(JSON.stringify(o));
+			});
+			if (names.indexOf(%[1]q) < 0) { return "no series is named by the label: " + names.join(", "); }
+			var labels = [%[1]q + " ×3", %[2]q];
+			for (var i = 0; i < labels.length; i++) {
+				if (!texts.some(function (t) { return t.indexOf(JSON.stringify(labels[i]).slice(1, -1)) >= 0; })) {
+					return "no chart shows " + labels[i];
+				}
+			}
+			return "ok";
+		}())`, breakout, bold)
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+		if err != nil {
+			return err
+		}
+		if got != "ok" {
+			return fmt.Errorf("%s", got)
+		}
+		return nil
+	}
+}
+
+// browserNeeds returns what a browser test needs: Chromium's path, the
+// ECharts script pages copy, and the folder its screenshots go to.
+func browserNeeds(t *testing.T) (exe string, script []byte, shots string) {
+	t.Helper()
+	exe, err := FindChromium()
+	need(t, "the browser test needs Chromium", err)
+	path, err := FindECharts(root)
+	need(t, "the browser test needs ECharts (run npm ci)", err)
+	if script, err = os.ReadFile(path); err != nil {
+		t.Fatal(err)
+	}
+	shots = filepath.Join(root, "out", "screenshots")
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return exe, script, shots
+}
+
+// TestBrowser renders the lesson and the Day 24 lab into a temporary site and
+// opens them in headless Chromium: every chart draws, in light and dark, from
+// assets/ and inlined, and the console stays clean; without JavaScript the
+// tables remain. Screenshots go to out/screenshots/ for people to look at.
+func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping the browser test in -short mode")
+	}
+	exe, script, shots := browserNeeds(t)
+	nb, bad, day24 := lesson(t), hostile(t), lab(t)
+	site, inline := t.TempDir(), t.TempDir()
+	if err := (Site{Notebooks: []Notebook{nb, bad, day24}, ECharts: script}).Write(site, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if err := (Site{Notebooks: []Notebook{nb}, ECharts: script, SelfContained: true}).Write(inline, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	charts := strings.Count(page(t, nb, copied), `class="chart"`)
+	badCharts := strings.Count(page(t, bad, copied), `class="chart"`)
+	labCharts := strings.Count(page(t, day24, copied), `class="chart"`)
+	if charts == 0 || badCharts == 0 || labCharts == 0 {
+		t.Fatal("a page has no chart")
+	}
+	lessonPage := filepath.Join(nb.Scenario.Name, pageFile)
+	labPage := filepath.Join(site, day24.Scenario.Name, pageFile)
+
+	axe, err := os.ReadFile(filepath.Join(root, "node_modules", "axe-core", "axe.min.js"))
+	need(t, "the browser test needs axe-core (run npm ci)", err)
+
+	b := newBrowser(t, exe)
+	tests := []struct {
+		name  string
+		path  string
+		visit visit
+		check func(context.Context) error
+	}{
+		{"index", filepath.Join(site, pageFile), visit{}, noop},
+		{"index-dark", filepath.Join(site, pageFile), visit{dark: true}, noop},
+		{"lesson", filepath.Join(site, lessonPage), visit{}, drawn(charts)},
+		{"lesson-dark", filepath.Join(site, lessonPage), visit{dark: true}, drawn(charts)},
+		{"lesson-self-contained", filepath.Join(inline, lessonPage), visit{}, drawn(charts)},
+		{"lesson-no-javascript", filepath.Join(site, lessonPage), visit{noScript: true}, readable},
+		{"lab", labPage, visit{}, drawn(labCharts)},
+		{"lab-dark", labPage, visit{dark: true}, drawn(labCharts)},
+		{"lab-no-javascript", labPage, visit{noScript: true}, complete},
+		{"lab-phone", labPage, visit{width: 390}, drawn(labCharts)},
+		{"lab-phone-dark", labPage, visit{width: 390, dark: true}, drawn(labCharts)},
+		{"hostile-labels", filepath.Join(site, bad.Scenario.Name, pageFile), visit{}, contained(badCharts)},
+		// Last: the values it types stay in the browser's storage.
+		{"lab-predictions", labPage, visit{}, predicted},
+	}
+	// axe-core on every page of the course, light and dark, desktop and phone.
+	for _, pg := range []struct {
+		name, path string
+		charts     int
+	}{
+		{"index", filepath.Join(site, pageFile), 0},
+		{"lesson", filepath.Join(site, lessonPage), charts},
+		{"lab", labPage, labCharts},
+	} {
+		for _, dark := range []bool{false, true} {
+			for _, width := range []int{1280, 390} {
+				name := fmt.Sprintf("axe-%s-%d", pg.name, width)
+				if dark {
+					name = fmt.Sprintf("axe-%s-dark-%d", pg.name, width)
+				}
+				tests = append(tests, struct {
+					name  string
+					path  string
+					visit visit
+					check func(context.Context) error
+				}{name, pg.path, visit{dark: dark, width: width}, accessible(string(axe), pg.charts)})
+			}
+		}
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			png := filepath.Join(shots, tt.name+".png")
+			if errs := b.open(t, tt.path, tt.visit, png, tt.check); len(errs) > 0 {
+				t.Errorf("the page reported:\n%s", strings.Join(errs, "\n"))
+			}
+		})
+	}
+}

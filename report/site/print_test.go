@@ -1,0 +1,203 @@
+package site
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// a4Width is an A4 page's width in CSS pixels (210 mm at 96 px to the inch).
+const a4Width = 794
+
+// onPaper checks a page as printed at A4 width: the charts are drawn for
+// paper, no chart's canvas intersects a table or overflows its figure,
+// tables do not scroll, the contents and navigation are hidden and the
+// scenario's YAML is open.
+func onPaper(ctx context.Context) error {
+	if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: a4Width, Height: 1123, DeviceScaleFactor: 1}); err != nil {
+		return err
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
+		return err
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[string](fmt.Sprintf(chartsDrawn, "print"),
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		return fmt.Errorf("charts not drawn for print: %w", err)
+	}
+	js := `(function () {
+		var bad = [];
+		var tables = Array.prototype.map.call(document.querySelectorAll("table"), function (t) { return t.getBoundingClientRect(); });
+		var canvases = document.querySelectorAll(".chart canvas");
+		if (canvases.length === 0) { return "no canvas"; }
+		canvases.forEach(function (c, i) {
+			var r = c.getBoundingClientRect();
+			tables.forEach(function (t, j) {
+				if (r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom) {
+					bad.push("canvas " + i + " [" + [r.left, r.top, r.right, r.bottom].join(",") + "] intersects table " + j + " [" + [t.left, t.top, t.right, t.bottom].join(",") + "]");
+				}
+			});
+			var f = c.closest(".chart-figure").getBoundingClientRect();
+			if (r.right > f.right + 0.5 || r.width > 703) {
+				bad.push("canvas " + i + " is " + r.width + " px wide, past its figure or the paper");
+			}
+		});
+		document.querySelectorAll(".table-wrap").forEach(function (w, i) {
+			if (getComputedStyle(w).overflowX !== "visible") { bad.push("table " + i + " scrolls"); }
+		});
+		document.querySelectorAll(".contents, .crumbs").forEach(function (n) {
+			if (n.offsetHeight > 0) { bad.push(n.className + " is shown"); }
+		});
+		document.querySelectorAll("details").forEach(function (d, i) {
+			if (!d.open) { bad.push("details " + i + " is closed"); }
+		});
+		return bad.length ? bad.join("; ") : "ok";
+	}())`
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		return err
+	}
+	if got != "ok" {
+		return fmt.Errorf("on paper: %s", got)
+	}
+	return nil
+}
+
+// TestPrintLayout opens the lesson and the Day 24 lab under print media at
+// A4 width: no chart canvas may intersect a table (issue 11: printing laid
+// each chart's canvas over the table beside it).
+func TestPrintLayout(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping the browser test in -short mode")
+	}
+	exe, err := FindChromium()
+	need(t, "the print test needs Chromium", err)
+	script := echartsScript(t)
+	site := t.TempDir()
+	nb, day24 := lesson(t), lab(t)
+	if err := (Site{Notebooks: []Notebook{nb, day24}, ECharts: script}).Write(site, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	shots := filepath.Join(root, "out", "screenshots")
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, exe)
+	for _, name := range []string{nb.Scenario.Name, day24.Scenario.Name} {
+		t.Run(name, func(t *testing.T) {
+			png := filepath.Join(shots, "print-"+name+".png")
+			if errs := b.open(t, filepath.Join(site, name, pageFile), visit{}, png, onPaper); len(errs) > 0 {
+				t.Errorf("the page reported:\n%s", strings.Join(errs, "\n"))
+			}
+		})
+	}
+}
+
+func echartsScript(t *testing.T) []byte {
+	t.Helper()
+	path, err := FindECharts(root)
+	need(t, "the browser test needs ECharts (run npm ci)", err)
+	script, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return script
+}
+
+// figcaption finds the charts' titles on a page.
+var figcaption = regexp.MustCompile(`<figcaption><strong>([^<]+)</strong>`)
+
+// TestPDF prints the lesson with render --pdf's path: the PDF sits beside
+// the page, which links it, and holds the lesson's figures (every chart's
+// title and figures of its tables) on two or more A4 pages.
+func TestPDF(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping the browser test in -short mode")
+	}
+	exe, err := FindChromium()
+	need(t, "the PDF test needs Chromium", err)
+	pdftotext, err := exec.LookPath("pdftotext")
+	need(t, "the PDF test reads the PDF with pdftotext (apt-get install poppler-utils; .ci/run does)", err)
+	script := echartsScript(t)
+	nb := lesson(t)
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := (Site{Notebooks: []Notebook{nb}, ECharts: script}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, nb.Scenario.Name, nb.Scenario.Name+".pdf")
+	index, err := os.ReadFile(filepath.Join(dir, nb.Scenario.Name, pageFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(index), `href="messaging-systems.pdf"`) {
+		t.Error("the page does not link its PDF")
+	}
+	pdf, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, varying := range []string{"partlab-print-", "/CreationDate", "/ModDate"} {
+		if strings.Contains(string(pdf), varying) {
+			t.Errorf("the PDF holds %s, which differs from run to run", varying)
+		}
+	}
+	out, err := exec.Command(pdftotext, "-layout", name, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext %s: %v", name, err)
+	}
+	pages := strings.Split(strings.TrimSuffix(string(out), "\f"), "\f")
+	// pageOf is the first page (from 1) that holds s, words apart as they may be.
+	pageOf := func(s string) int {
+		words := strings.Fields(s)
+		for i, p := range pages {
+			if strings.Contains(strings.Join(strings.Fields(p), " "), strings.Join(words, " ")) {
+				return i + 1
+			}
+		}
+		return 0
+	}
+	titles := figcaption.FindAllStringSubmatch(string(index), -1)
+	if len(titles) == 0 {
+		t.Fatal("the page has no chart")
+	}
+	on := map[int]bool{}
+	for _, m := range titles {
+		title := html.UnescapeString(m[1])
+		p := pageOf(title)
+		if p == 0 {
+			t.Errorf("the PDF lacks the chart %q", title)
+		}
+		on[p] = true
+	}
+	// Figures of the lesson's own output (testdata/lesson.txt): computed
+	// consumption and serving deviations.
+	for _, fig := range []string{"1076", "-977.27", "180.55", "-24.09"} {
+		if pageOf(fig) == 0 {
+			t.Errorf("the PDF lacks the lesson's figure %s", fig)
+		}
+	}
+	if len(pages) < 2 || len(on) < 2 {
+		t.Errorf("the PDF has %d pages, the charts are on %d of them; want the figures on two or more", len(pages), len(on))
+	}
+}
+
+// TestReproduciblePDF checks that a PDF's dates are blanked out with the
+// offsets after them unchanged.
+func TestReproduciblePDF(t *testing.T) {
+	created, modified := "/CreationDate (D:20261130075725+00'00')", "/ModDate (D:20261130075725+00'00')"
+	in := "<</Producer (Skia/PDF m156)\n" + created + "\n" + modified + ">>\nendobj"
+	want := "<</Producer (Skia/PDF m156)\n" + strings.Repeat(" ", len(created)) + "\n" + strings.Repeat(" ", len(modified)) + ">>\nendobj"
+	if got := string(reproducible([]byte(in))); got != want {
+		t.Errorf("reproducible:\n%q\nwant\n%q", got, want)
+	}
+}

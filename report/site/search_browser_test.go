@@ -1,0 +1,93 @@
+package site
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// TestSearchBrowser renders the lesson and the Day 24 lab as a site and,
+// in headless Chromium from file://, types "ceiling" into the search box of
+// the index and of the lesson's page: the results list links the lab's
+// page and its sections, and following the first link opens the lab.
+// Screenshots of the window at 1280 and 390 pixels, light and dark, go to
+// out/screenshots/ with the results open.
+func TestSearchBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping the browser test in -short mode")
+	}
+	exe, script, shots := browserNeeds(t)
+	site := t.TempDir()
+	if err := (Site{Notebooks: []Notebook{lesson(t), lab(t)}, ECharts: script}).Write(site, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	b := newBrowser(t, exe)
+	tests := []struct {
+		name  string
+		page  string
+		width int64
+		dark  bool
+	}{
+		{"search-index", pageFile, 1280, false},
+		{"search-index-dark-390", pageFile, 390, true},
+		{"search-page", "messaging-systems/" + pageFile, 1280, false},
+		{"search-page-dark-390", "messaging-systems/" + pageFile, 390, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := &problems{}
+			tab, cancel := chromedp.NewContext(b.ctx, chromedp.WithListener(p.listen))
+			defer cancel()
+			ctx, cancelStep := context.WithTimeout(tab, 60*time.Second)
+			defer cancelStep()
+			var features []*emulation.MediaFeature
+			if tt.dark {
+				features = append(features, &emulation.MediaFeature{Name: "prefers-color-scheme", Value: "dark"})
+			}
+			if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: features}); err != nil {
+				t.Fatalf("emulate the colour scheme: %v", err)
+			}
+			metrics := emulation.SetDeviceMetricsOverrideParams{Width: tt.width, Height: 900, DeviceScaleFactor: 1, Mobile: tt.width < 600}
+			if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, metrics); err != nil {
+				t.Fatalf("emulate the width: %v", err)
+			}
+			err := chromedp.Do(ctx,
+				chromedp.Navigate("file://"+filepath.Join(site, filepath.FromSlash(tt.page))),
+				chromedp.SendKeys(`input[type=search]`, "ceiling"),
+				chromedp.WaitVisible(`#site-search-results a`),
+			)
+			if err != nil {
+				t.Fatalf("search: %v", err)
+			}
+			links, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#site-search-results a")).map(a => a.href)`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+				os.WriteFile(filepath.Join(shots, tt.name+".png"), shot, 0o644)
+			}
+			lab := "file://" + filepath.Join(site, "day-24-partitions", pageFile)
+			if len(links) == 0 || !strings.HasPrefix(links[0], lab) {
+				t.Fatalf("searching ceiling lists %v, want the lab's page %s first", links, lab)
+			}
+			if !strings.Contains(strings.Join(links, " "), lab+"#") {
+				t.Errorf("searching ceiling lists %v, no section of the lab", links)
+			}
+			err = chromedp.Do(ctx, chromedp.Click(`#site-search-results a`), chromedp.WaitReady(`h1`))
+			opened, _ := chromedp.Run(ctx, chromedp.Location())
+			if err != nil || !strings.HasPrefix(opened, lab) {
+				t.Errorf("following the first result opened %q (%v), want %s", opened, err, lab)
+			}
+			if errs := p.all(); len(errs) > 0 {
+				t.Errorf("the page reported:\n%s", strings.Join(errs, "\n"))
+			}
+		})
+	}
+}

@@ -1,0 +1,236 @@
+// Package site renders a set of computed scenarios as one course site and
+// publishes it: the pages (package report), the index, the navigation every
+// page shares, the offline search, the sitemap, the manifest that lets a
+// render add to the site in the folder, and the PDFs. It is not for what a
+// page holds (package report) nor for how files reach the disk (package
+// publish).
+package site
+
+import (
+	"bytes"
+	"cmp"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+
+	"github.com/partlab/partlab/report"
+	"github.com/partlab/partlab/report/markdown"
+	"github.com/partlab/partlab/report/publish"
+	"github.com/partlab/partlab/scenarios"
+)
+
+// The site's layout: index.html lists the scenarios; each has a directory
+// named after its file with its page and results beside it; ECharts sits in
+// assets/ unless pages inline it or load it from a CDN.
+//
+//	index.html
+//	messaging-systems/index.html, results.json, results.csv
+//	messaging-systems/messaging-systems.pdf (render --pdf)
+//	messaging-systems/img/diagram.png (the images its Markdown names)
+//	assets/echarts.min.js
+const echartsPath = "assets/echarts.min.js"
+
+// Site is a set of computed scenarios, how their pages load ECharts, and
+// the settings of the site they are added to.
+type Site struct {
+	Notebooks []report.Notebook
+	// ECharts is the echarts.min.js the pages use (see FindECharts): copied
+	// to assets/, or with SelfContained inlined into every page.
+	ECharts []byte
+	// SelfContained makes each page one file that refers to no other.
+	SelfContained bool
+	// CDN, when set, is the URL pages load ECharts from; ECharts is unused.
+	CDN string
+	// pdf links each page's PDF from its header: WritePrinted prints them.
+	pdf bool
+	// Settings are the site's (site.yaml); nil for scenarios.DefaultSite.
+	Settings *scenarios.Site
+	// Clean makes Write remove the pages of the folder's site whose
+	// scenario file is gone.
+	Clean bool
+}
+
+// pageName is what a scenario's file name may be to name a directory and a
+// link as it is.
+var pageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+
+// files renders the whole site in memory, so that nothing is written unless
+// every page renders: the notebooks' pages added to old, the manifest of
+// the site in the folder, whose pages read reads (nil for none), brought up
+// to date.
+func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publish.Build, error) {
+	settings := cmp.Or(s.Settings, &scenarios.DefaultSite)
+	opt := report.Options{PDF: s.pdf}
+	var out []publish.File
+	switch {
+	case s.CDN != "":
+		opt.ScriptURL = s.CDN
+	case len(s.ECharts) == 0:
+		return publish.Build{}, errors.New("no ECharts script to copy or inline")
+	case s.SelfContained:
+		opt.Inline = s.ECharts
+	default:
+		opt.ScriptURL = "../" + echartsPath
+		out = append(out, publish.File{Path: echartsPath, Data: s.ECharts})
+	}
+	seen := map[string]string{}
+	var errs []error
+	var pages []manifestPage
+	var nbs []report.Notebook
+	for _, nb := range s.Notebooks {
+		name := nb.Scenario.Name
+		if !pageName.MatchString(name) {
+			errs = append(errs, fmt.Errorf("%s: the file's name %q cannot name a page: use letters, digits, '.', '_' and '-'", nb.Scenario.File, name))
+			continue
+		}
+		if other, ok := seen[name]; ok {
+			errs = append(errs, fmt.Errorf("%s and %s would both write %s/: rename one", other, nb.Scenario.File, name))
+			continue
+		}
+		seen[name] = nb.Scenario.File
+		p, err := newManifestPage(nb, nil)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		pages, nbs = append(pages, p), append(nbs, nb)
+	}
+	if len(errs) > 0 {
+		return publish.Build{}, errors.Join(errs...)
+	}
+	if old == nil {
+		old = &manifest{}
+	}
+	all, gone := old.merge(pages, s.Clean)
+	nav, err := newNavigation(settings, all)
+	if err != nil {
+		return publish.Build{}, err
+	}
+	for i, nb := range nbs {
+		o := opt
+		if o.Site, err = nav.regions(pages[i].Name); err != nil {
+			return publish.Build{}, err
+		}
+		page, images, results, table, sections, err := render(nb, o)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		pages[i].Search = pageSearch(pages[i].Name, pages[i].Title, sections)
+		dir := pages[i].Name + "/"
+		out = append(out, publish.File{Path: dir + report.PageFile, Data: page},
+			publish.File{Path: dir + report.JSONFile, Data: results}, publish.File{Path: dir + report.CSVFile, Data: table})
+		for _, img := range images {
+			out = append(out, publish.File{Path: dir + img.Path, Data: img.Data})
+			pages[i].Files = append(pages[i].Files, dir+img.Path)
+		}
+		if s.pdf {
+			pages[i].Files = append(pages[i].Files, dir+report.PDFFile(pages[i].Name))
+		}
+	}
+	if len(errs) > 0 {
+		return publish.Build{}, errors.Join(errs...)
+	}
+	all, _ = old.merge(pages, s.Clean) // now with the new pages' search
+	nav.pages = sitePages(all, settings.Order)
+	for _, p := range all {
+		if read == nil || seen[p.Name] != "" {
+			continue
+		}
+		patched, err := nav.patched(p.Name, read)
+		if err != nil {
+			return publish.Build{}, err
+		}
+		if patched != nil {
+			out = append(out, publish.File{Path: p.Name + "/" + report.PageFile, Data: patched})
+		}
+	}
+	own, err := nav.siteFiles()
+	if err != nil {
+		return publish.Build{}, err
+	}
+	out = append(out, own...)
+	m := manifest{Pages: all}
+	for _, f := range own {
+		m.Files = append(m.Files, f.Path)
+	}
+	if len(opt.Inline) == 0 && s.CDN == "" || slices.Contains(old.Files, echartsPath) {
+		m.Files = append(m.Files, echartsPath)
+	}
+	m.Files = append(m.Files, publish.ManifestFile)
+	slices.Sort(m.Files)
+	data, err := m.encode()
+	if err != nil {
+		return publish.Build{}, err
+	}
+	out = append(out, publish.File{Path: publish.ManifestFile, Data: data})
+	var drop []string
+	for _, p := range gone {
+		drop = append(drop, p.Files...)
+	}
+	for _, f := range old.Files {
+		if !slices.Contains(m.Files, f) {
+			drop = append(drop, f)
+		}
+	}
+	return publish.Build{Files: out, Drop: drop}, nil
+}
+
+// Render renders the whole site in memory: each output by its path
+// relative to the site's directory (index.html, NAME/index.html,
+// assets/echarts.min.js, …). It is what a server serves without a
+// directory.
+func (s Site) Render() (map[string][]byte, error) {
+	b, err := s.files(nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]byte, len(b.Files))
+	for _, f := range b.Files {
+		out[f.Path] = f.Data
+	}
+	return out, nil
+}
+
+// render renders one scenario's page, the images it names, its
+// results.json and CSV, and returns the page's prose by section.
+func render(nb report.Notebook, opt report.Options) (page []byte, images []markdown.Image, results, table []byte, sections []markdown.Section, err error) {
+	var j, c bytes.Buffer
+	if err := report.JSON(&j, nb); err != nil {
+		return nil, nil, nil, nil, nil, err
+	}
+	if err := report.CSV(&c, nb); err != nil {
+		return nil, nil, nil, nil, nil, err
+	}
+	if page, images, sections, err = report.RenderPage(nb, opt); err != nil {
+		return nil, nil, nil, nil, nil, err
+	}
+	return page, images, j.Bytes(), c.Bytes(), sections, nil
+}
+
+// Write renders the site and then publishes it as dir: the notebooks'
+// pages added to the site dir holds (its manifest says which), the index,
+// search and manifest rebuilt for them all, the whole new site replacing
+// the whole old one in one step (see publisher), so a failed or killed run
+// leaves dir as it was, and a reader never sees a mix. With Clean, the
+// pages whose scenario file is gone are removed; files in dir that partlab
+// did not write are kept. progress gets one line per page.
+func (s Site) Write(dir string, progress io.Writer) error {
+	return publish.Publisher{Progress: progress}.Update(dir, s.build)
+}
+
+// build renders the site over the one in real, the output folder's real
+// path, which its manifest describes.
+func (s Site) build(real string) (publish.Build, error) {
+	old, err := readManifest(real)
+	if err != nil {
+		return publish.Build{}, err
+	}
+	return s.files(old, func(name string) ([]byte, error) {
+		return os.ReadFile(filepath.Join(real, filepath.FromSlash(name)))
+	})
+}
