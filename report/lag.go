@@ -12,7 +12,16 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var lagKind = withConclusions(newKind("Lag over time", "computed.html", lagView, lagText), lagConclusions)
+var lagKind = withConclusions(newKind("Lag over time", "computed.html", lagView, lagText).withJSON(lagJSON), lagConclusions)
+
+// lagJSON is a lag cell's entry in results.json: the model and, when a
+// real run was asked for, the measured rows beside it.
+func lagJSON(c cell) any {
+	return struct {
+		*sim.LagResult
+		Measured *sim.LagMeasurement `json:"measured,omitempty"`
+	}{c.Result.(*sim.LagResult), c.MeasuredLag}
+}
 
 // lagConclusions: hot_caps (the hot key's partition takes more than one
 // consumer reads, so no consumer count keeps up) and, with a burst,
@@ -30,7 +39,10 @@ func lagConclusions(_ Notebook, _ cell, r *sim.LagResult) map[string]bool {
 // as a chart, and each partition's lag per step at the ceiling.
 func lagView(p *pageState, c cell, r *sim.LagResult) (any, error) {
 	v := newComputedView(p, c, lagSetting(r))
-	v.tables(lagTable(r))
+	v.tables(lagTable(fmt.Sprintf("The group over %s", format.Plural(r.Steps, "step")), r, r.Rows))
+	if m := c.MeasuredLag; m != nil {
+		v.tables(lagTable("Measured on "+m.Machine+", a read taking "+sim.LagRead.String(), r, m.Rows))
+	}
 	v.chart(lagChart("chart_"+c.ID+"_lag", r))
 	best := newLagStory(r).Best
 	t := table{Caption: fmt.Sprintf("Lag per partition after each step, %s", format.Plural(best.Consumers, "consumer")),
@@ -61,13 +73,13 @@ func lagSetting(r *sim.LagResult) string {
 }
 
 // lagTable is a row per consumer count; the ceiling's is marked.
-func lagTable(r *sim.LagResult) table {
-	t := table{Caption: fmt.Sprintf("The group over %s", format.Plural(r.Steps, "step")),
+func lagTable(caption string, r *sim.LagResult, rows []sim.LagRow) table {
+	t := table{Caption: caption,
 		Columns: []column{num("consumers"), num("idle"), num("largest lag"), label("in"), num("lag at the end")}}
 	if r.Burst != nil {
 		t.Columns = append(t.Columns, label("burst drained"))
 	}
-	for _, row := range r.Rows {
+	for _, row := range rows {
 		cells := []string{itoa(row.Consumers), itoa(row.Idle), itoa(row.MaxLag), format.Partition(row.MaxPartition), itoa(row.Final)}
 		if r.Burst != nil {
 			cells = append(cells, drainWords(row.Drain))
@@ -154,15 +166,23 @@ func newLagStory(r *sim.LagResult) lagStory {
 	return s
 }
 
-func lagText(w io.Writer, _ cell, r *sim.LagResult) {
+func lagText(w io.Writer, c cell, r *sim.LagResult) {
 	fmt.Fprintf(w, "lag over %d steps: %s\n", r.Steps, lagSetting(r))
 	fmt.Fprintf(w, "written per step: %s (hot partition p0: %d)\n", strings.Join(format.Ints(r.Written), " "), r.HotRate)
-	for _, row := range r.Rows {
+	lagRowsText(w, r, r.Rows)
+	fmt.Fprintf(w, "ceiling: %s\n", format.Plural(r.Ceiling, "consumer"))
+	if m := c.MeasuredLag; m != nil {
+		fmt.Fprintf(w, "measured on %s:\n", m.Machine)
+		lagRowsText(w, r, m.Rows)
+	}
+}
+
+func lagRowsText(w io.Writer, r *sim.LagResult, rows []sim.LagRow) {
+	for _, row := range rows {
 		fmt.Fprintf(w, "  %s: idle %d, largest lag %d in p%d, at the end %d", format.Plural(row.Consumers, "consumer"), row.Idle, row.MaxLag, row.MaxPartition, row.Final)
 		if r.Burst != nil {
 			fmt.Fprintf(w, ", burst drained: %s", drainWords(row.Drain))
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "ceiling: %s\n", format.Plural(r.Ceiling, "consumer"))
 }

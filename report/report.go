@@ -26,6 +26,8 @@ type Notebook struct {
 	// Keyless holds, by keyless cell id, what franz-go's partitioners did
 	// on the Kafka engine.
 	Keyless map[string]*sim.KeylessObserved
+	// MeasuredLag holds, by lag cell id, the real runs asked for.
+	MeasuredLag map[string]*sim.LagMeasurement
 }
 
 // cell pairs a scenario cell with its result; Result is nil for Markdown.
@@ -33,11 +35,12 @@ type Notebook struct {
 // are what the other engines found for it, when they ran.
 type cell struct {
 	scenarios.Cell
-	Index    int
-	Result   sim.Result
-	Observed *sim.Observed
-	Measured *sim.Measurement
-	Keyless  *sim.KeylessObserved
+	Index       int
+	Result      sim.Result
+	Observed    *sim.Observed
+	Measured    *sim.Measurement
+	Keyless     *sim.KeylessObserved
+	MeasuredLag *sim.LagMeasurement
 }
 
 // cells returns the notebook's cells with their results.
@@ -51,6 +54,7 @@ func (nb Notebook) cells() []cell {
 			out[i].Observed = nb.Observed[c.ID]
 			out[i].Measured = nb.Measured[c.ID]
 			out[i].Keyless = nb.Keyless[c.ID]
+			out[i].MeasuredLag = nb.MeasuredLag[c.ID]
 			next++
 		}
 	}

@@ -3,6 +3,7 @@ package sim
 import (
 	"slices"
 	"strconv"
+	"time"
 )
 
 // Lag is a consumer group falling behind, step by step: every step the
@@ -57,6 +58,7 @@ type LagResult struct {
 	HotRate     int      `json:"hot_rate"` // records written to partition 0 per step
 	Ceiling     int      `json:"ceiling"`  // the fewest consumers compared past which no count lowers the largest lag
 	Rows        []LagRow `json:"rows"`
+	Spec        Lag      `json:"-"`
 }
 
 // LagRow is one consumer count: each partition's lag after each step, the
@@ -74,6 +76,17 @@ type LagRow struct {
 	Drain        int     `json:"drain"`
 }
 
+// LagRead is how long one read takes in a measured run of a lag cell
+// (package sim/measure), whose step is then PerConsumer reads long.
+const LagRead = 100 * time.Microsecond
+
+// LagMeasurement is a real run of a lag cell, with the machine it ran on,
+// beside the model: package sim/measure makes it.
+type LagMeasurement struct {
+	Machine string   `json:"machine"`
+	Rows    []LagRow `json:"rows"`
+}
+
 // KindLag is the kind of a Lag cell.
 const KindLag Kind = "lag"
 
@@ -83,9 +96,9 @@ func (Lag) Kind() Kind { return KindLag }
 // CellID returns the cell's id.
 func (l Lag) CellID() string { return l.ID }
 
-// written splits n records over the partitions: Hot percent to partition
-// 0, the rest evenly, the first ones a record more.
-func (l Lag) written(n int) []int {
+// Split is how n records written at one step spread over the partitions:
+// Hot percent to partition 0, the rest evenly, the first ones a record more.
+func (l Lag) Split(n int) []int {
 	hot := n * l.Hot / 100
 	rest := n - hot
 	out := make([]int, l.Partitions)
@@ -104,23 +117,30 @@ func (l Lag) run(e *env) (Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := l.written(l.Rate)
+	w := l.Split(l.Rate)
 	res := &LagResult{Kind: KindLag, ID: l.ID, Partitions: l.Partitions, Rate: l.Rate, Hot: l.Hot,
-		PerConsumer: l.PerConsumer, Steps: l.Steps, Burst: l.Burst, Assignor: l.Assignor, Written: w, HotRate: w[0]}
+		PerConsumer: l.PerConsumer, Steps: l.Steps, Burst: l.Burst, Assignor: l.Assignor, Written: w, HotRate: w[0], Spec: l}
 	for _, c := range l.Consumers {
 		if err := e.ctx.Err(); err != nil {
 			return nil, err
 		}
-		res.Rows = append(res.Rows, l.group(assign(l.Partitions, c)))
+		owned := assign(l.Partitions, c)
+		var calm [][]int
+		if l.Burst != nil {
+			calm = l.steps(owned, false)
+		}
+		res.Rows = append(res.Rows, l.NewRow(owned, l.steps(owned, true), calm))
 	}
 	res.Ceiling = lagCeiling(res.Rows)
 	return res, nil
 }
 
-// group runs the steps for one group, with the burst and, to time its
-// drain, without it.
-func (l Lag) group(owned [][]int) LagRow {
-	row := LagRow{Consumers: len(owned), Lags: l.steps(owned, true), Drain: -1}
+// NewRow states one group's run from every partition's lag after every
+// step, and, with a burst, the same group's lags without it, which time
+// the drain. The model and a measured run (package sim/measure) both report
+// through it.
+func (l Lag) NewRow(owned [][]int, lags, calm [][]int) LagRow {
+	row := LagRow{Consumers: len(owned), Lags: lags, Drain: -1}
 	for _, parts := range owned {
 		if len(parts) == 0 {
 			row.Idle++
@@ -138,7 +158,6 @@ func (l Lag) group(owned [][]int) LagRow {
 	}
 	row.Final = row.Total[len(row.Total)-1]
 	if l.Burst != nil {
-		calm := l.steps(owned, false)
 		for s := l.Burst.At - 1; s < l.Steps; s++ {
 			if slices.Equal(row.Lags[s], calm[s]) {
 				row.Drain = s - (l.Burst.At - 1)
@@ -152,10 +171,10 @@ func (l Lag) group(owned [][]int) LagRow {
 // steps returns every partition's lag after every step.
 func (l Lag) steps(owned [][]int, burst bool) [][]int {
 	lag := make([]int, l.Partitions)
-	w := l.written(l.Rate)
+	w := l.Split(l.Rate)
 	var extra []int
 	if burst && l.Burst != nil {
-		extra = l.written(l.Burst.Records)
+		extra = l.Split(l.Burst.Records)
 	}
 	out := make([][]int, l.Steps)
 	for s := range out {
@@ -260,7 +279,8 @@ func (Lag) figures() figureSet { return lagFigures }
 
 // Cost of a lag cell: every partition at every step for every consumer
 // count, twice with a burst; a row per consumer count and step, listing a
-// lag per partition, which grows by at most the records written.
+// lag per partition, which grows by at most the records written; and a
+// measured run's sleep, a step of PerConsumer reads for each of those steps.
 func (l Lag) Cost(Source) Cost {
 	runs := int64(len(l.Consumers))
 	largestLag := int64(l.Rate) * int64(l.Steps)
@@ -272,5 +292,6 @@ func (l Lag) Cost(Source) Cost {
 	if l.Burst != nil {
 		visits *= 2
 	}
-	return Cost{Visits: visits, Rows: rows, Bytes: cellBytes + rows*rowBytes + listBytes(rows*int64(l.Partitions+1), largestLag)}
+	return Cost{Visits: visits, Rows: rows, Bytes: cellBytes + rows*rowBytes + listBytes(rows*int64(l.Partitions+1), largestLag),
+		Measure: time.Duration(visits/int64(l.Partitions)*int64(l.PerConsumer)) * LagRead}
 }
