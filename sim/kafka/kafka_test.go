@@ -304,7 +304,7 @@ func TestRefusesGridsItCannotRun(t *testing.T) {
 		edit func(*sim.Grid)
 		want string
 	}{
-		{"too many consumers", lessonSource, func(g *sim.Grid) { g.Consumers = []int{4, MaxConsumers + 1} }, `kafka engine: grid "keys": 257 consumers: the kafka engine runs at most 256 in a group`},
+		{"too many consumers", lessonSource, func(g *sim.Grid) { g.Consumers = []int{4, sim.MaxKafkaConsumers + 1} }, `kafka engine: grid "keys": 257 consumers: the kafka engine runs at most 256 in a group`},
 		{"too many records", sim.Source{Seed: 1, Subscribers: 300_000, Periods: 12}, func(*sim.Grid) {}, "3600000 records: the kafka engine puts at most 2400000 through Kafka"},
 		{"unknown assignor", lessonSource, func(g *sim.Grid) { g.Assignor = "sticky" }, `assignor "sticky" has no Kafka balancer`},
 	} {

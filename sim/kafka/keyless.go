@@ -31,8 +31,8 @@ func Keyless(ctx context.Context, cfg Config, rs sim.Results) (map[string]*sim.K
 		return nil, nil
 	}
 	for _, k := range cells {
-		if n := slices.Max(k.Spec.Windows); n > MaxRecords {
-			return nil, fmt.Errorf("kafka engine: keyless cell %q: %d records: the kafka engine puts at most %d through Kafka", k.ID, n, MaxRecords)
+		if n := slices.Max(k.Spec.Windows); n > sim.MaxKafkaRecords {
+			return nil, fmt.Errorf("kafka engine: keyless cell %q: %d records: the kafka engine puts at most %d through Kafka", k.ID, n, sim.MaxKafkaRecords)
 		}
 	}
 	cfg.Timeout = cmp.Or(cfg.Timeout, DefaultTimeout)
