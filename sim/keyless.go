@@ -34,7 +34,9 @@ import (
 //     mod the records a batch holds, as if every full batch left at once.
 //     Its draw is franz-go's, step for step: the weights summed from the
 //     last partition down to the first, a uniform draw scaled by the sum,
-//     the first partition whose weights take it to zero or below.
+//     the first partition whose weights take it to zero or below (a test
+//     gives franz-go's partitioner a seeded generator and checks that
+//     both pick the same partitions from the same draws).
 //
 // The random choices come from the lesson's generator seeded with the
 // scenario's seed, one generator per partitioner; franz-go seeds its own from

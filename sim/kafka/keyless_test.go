@@ -2,8 +2,14 @@ package kafka
 
 import (
 	"context"
+	"math/rand"
+	"reflect"
+	"slices"
 	"testing"
 	"time"
+	"unsafe"
+
+	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/partlab/partlab/sim"
 )
@@ -62,5 +68,44 @@ func TestKeylessNothingToRun(t *testing.T) {
 	got, err := Keyless(t.Context(), Config{Brokers: []string{"127.0.0.1:1"}}, rs)
 	if got != nil || err != nil {
 		t.Errorf("got %v, %v; want nothing run", got, err)
+	}
+}
+
+// backlog is a kgo.TopicBackupIter over fixed backlogs, handed out from the
+// last partition to the first as franz-go's own iterator does.
+type backlog struct{ left []int64 }
+
+func (b *backlog) Next() (int, int64) {
+	last := len(b.left) - 1
+	n := b.left[last]
+	b.left = b.left[:last]
+	return last, n
+}
+
+func (b *backlog) Rem() int { return len(b.left) }
+
+// franz-go's adaptive draw, with its generator replaced by one the test
+// seeds, picks exactly what sim.AdaptivePick picks from the same draw and
+// the weights 1 ÷ (backlog + 1): the simulation's draw is franz-go's, step
+// for step. A batch of one byte makes every record switch.
+func TestAdaptivePickIsFranzGos(t *testing.T) {
+	tp := kgo.UniformBytesPartitioner(1, true, false, nil).ForTopic("t").(kgo.TopicBackupPartitioner)
+	rng := reflect.ValueOf(tp).Elem().FieldByName("rng")
+	reflect.NewAt(rng.Type(), unsafe.Pointer(rng.UnsafeAddr())).Elem().Set(reflect.ValueOf(rand.New(rand.NewSource(7))))
+	draws := rand.New(rand.NewSource(7))
+	backlogs := [][]int64{{0, 0, 0}, {5, 0, 0, 0}, {0, 3, 1, 7, 2, 0}, {100, 0}, {1, 1, 1, 1, 1, 1, 1, 1}, {0}}
+	for i := range 3000 {
+		b := backlogs[i%len(backlogs)]
+		weights := make([]float64, len(b))
+		var total float64
+		for p := len(b) - 1; p >= 0; p-- {
+			weights[p] = 1 / float64(b[p]+1)
+			total += weights[p]
+		}
+		want := sim.AdaptivePick(weights, draws.Float64()*total)
+		got := tp.PartitionByBackup(&kgo.Record{Value: []byte("v")}, len(b), &backlog{slices.Clone(b)})
+		if got != want {
+			t.Fatalf("draw %d, backlogs %v: franz-go picks %d, sim %d", i, b, got, want)
+		}
 	}
 }
