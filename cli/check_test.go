@@ -41,7 +41,7 @@ func TestCheck(t *testing.T) {
 		{"compute flags", []string{"--engine", "sim", file("ok.yaml")}, 0, "check: 2 expectations in 1 file: 2 held, 0 missed\n", ""},
 		{"no file", nil, 2, "", "check takes one or more scenario files"},
 		{"empty junit", []string{"--junit", "", file("ok.yaml")}, 2, "", "needs a file name"},
-		{"missing file", []string{file("none.yaml")}, 1, "check: 0 expectations in 1 file: 0 held, 0 missed, 1 file could not be computed\n", "no such file"},
+		{"missing file", []string{file("none.yaml")}, 1, "check: 0 expectations in 1 file: 0 held, 0 missed, 1 file could not be computed\n", "none.yaml does not exist"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			stdout, _, err := partlab(t, append([]string{"check"}, tc.args...)...)

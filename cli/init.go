@@ -58,12 +58,12 @@ func writeTree(dir string, src fs.FS) (names []string, err error) {
 	}
 	var exist []string
 	for _, n := range names {
-		_, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(n)))
-		switch {
-		case err == nil:
+		there, err := inTheWay(dir, n)
+		if err != nil {
+			return nil, err
+		}
+		if there {
 			exist = append(exist, n)
-		case !errors.Is(err, fs.ErrNotExist):
-			return nil, fmt.Errorf("init: %w", err)
 		}
 	}
 	if len(exist) > 0 {
@@ -103,6 +103,30 @@ func writeTree(dir string, src fs.FS) (names []string, err error) {
 		}
 	}
 	return names, nil
+}
+
+// inTheWay reports whether dir holds the file name already. It refuses a
+// symbolic link on the way, which would take the write out of dir, and a
+// file where name needs a folder; dir itself may be a link.
+func inTheWay(dir, name string) (bool, error) {
+	parts := strings.Split(name, "/")
+	for i := range parts {
+		p := filepath.Join(dir, filepath.Join(parts[:i+1]...))
+		fi, err := os.Lstat(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return false, nil
+		case err != nil:
+			return false, fmt.Errorf("init: %s cannot be looked at (%v), so init wrote nothing", p, errors.Unwrap(err))
+		case fi.Mode()&fs.ModeSymlink != 0:
+			return false, fmt.Errorf("init: %s is a symbolic link: init writes only inside %s and through no link, so it wrote nothing", p, dir)
+		case i < len(parts)-1 && !fi.IsDir():
+			return false, fmt.Errorf("init: %s is a file where init makes a folder for %s: move it away, then run init again; init wrote nothing", p, name)
+		case i == len(parts)-1:
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // mkdirs makes dir and the folders above it that are missing, and returns

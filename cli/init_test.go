@@ -463,3 +463,61 @@ func TestScaffoldSiteSettings(t *testing.T) {
 		t.Errorf("site.yaml's order is %q, want the scenarios %q", site.Order, scenarios)
 	}
 }
+
+// TestInitThroughNoLink: init writes only inside DIR. A link on the way
+// to a file it writes, to a folder or to a file, or a file where it makes a
+// folder, is refused in words, with exit 1, and nothing is written, inside
+// DIR or where the link leads.
+func TestInitThroughNoLink(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(t *testing.T, dir, elsewhere string)
+		want  string
+	}{
+		{"a linked folder", func(t *testing.T, dir, elsewhere string) {
+			os.MkdirAll(filepath.Join(dir, ".github"), 0o755)
+			os.Symlink(elsewhere, filepath.Join(dir, ".github", "workflows"))
+		}, "/.github/workflows is a symbolic link: init writes only inside"},
+		{"a linked file, dangling", func(t *testing.T, dir, elsewhere string) {
+			os.Symlink(filepath.Join(elsewhere, "README.md"), filepath.Join(dir, "README.md"))
+		}, "/README.md is a symbolic link: init writes only inside"},
+		{"a file in the way of a folder", func(t *testing.T, dir, elsewhere string) {
+			os.MkdirAll(filepath.Join(dir, ".github"), 0o755)
+			os.WriteFile(filepath.Join(dir, ".github", "workflows"), []byte("mine"), 0o644)
+		}, "/.github/workflows is a file where init makes a folder for .github/workflows/publish.yml: move it away"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir, elsewhere := filepath.Join(t.TempDir(), "course"), t.TempDir()
+			os.Mkdir(dir, 0o755)
+			tt.setup(t, dir, elsewhere)
+			before := entries(t, dir)
+			err := Run(context.Background(), []string{"init", dir}, &bytes.Buffer{}, &bytes.Buffer{})
+			if err == nil || exitCode(err) != 1 || !strings.Contains(err.Error(), dir+tt.want) || !strings.Contains(err.Error(), "wrote nothing") {
+				t.Fatalf("err = %v (exit %d), want exit 1 and %q", err, exitCode(err), tt.want)
+			}
+			if got := entries(t, dir); !slices.Equal(got, before) {
+				t.Errorf("a refused init changed DIR: %v, was %v", got, before)
+			}
+			if got := entries(t, elsewhere); len(got) > 0 {
+				t.Errorf("init wrote where the link leads: %v", got)
+			}
+		})
+	}
+}
+
+// entries lists what dir holds, links unfollowed, with their kinds.
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if p != dir {
+			out = append(out, p+" "+d.Type().String())
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}

@@ -35,7 +35,7 @@ func TestOverrideFlags(t *testing.T) {
 			"D/params.yaml:3:12: source.periods: must be between 1 and 12 (got 13)"},
 		{"params, unknown path", []string{"results", "--params", params("unknown.yaml"), lessonYAML}, 1, "",
 			`D/unknown.yaml:1:1: unknown path "cells.kyes.partitions" (did you mean "cells.keys.partitions"?)`},
-		{"params, missing file", []string{"validate", "--params", params("none.yaml"), lessonYAML}, 1, "", "open D/none.yaml: no such file or directory"},
+		{"params, missing file", []string{"validate", "--params", params("none.yaml"), lessonYAML}, 1, "", "D/none.yaml does not exist"},
 		{"a template in an overridden summary", []string{"validate", "--set", "summary=x {{ if }}", lessonYAML}, 1, "",
 			"--set summary: summary: template: missing value for if"},
 		{"not PATH=VALUE", []string{"results", "--set", "source.seed", lessonYAML}, 2, "",

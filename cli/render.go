@@ -163,9 +163,5 @@ func echartsScript() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	path, err := reportsite.FindECharts(wd)
-	if err != nil {
-		return nil, err
-	}
-	return os.ReadFile(path)
+	return reportsite.ReadECharts(wd)
 }

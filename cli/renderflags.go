@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/partlab/partlab/internal/readfile"
 	reportsite "github.com/partlab/partlab/report/site"
 )
 
@@ -59,7 +60,7 @@ func (f *renderFlags) site() (reportsite.Site, error) {
 		site.ECharts, err = echartsScript()
 		return site, err
 	}
-	if site.ECharts, err = os.ReadFile(path); err != nil {
+	if site.ECharts, err = readfile.Read(path, "", reportsite.MaxECharts); err != nil {
 		return site, fmt.Errorf("%s: %w", from, err)
 	}
 	if len(site.ECharts) == 0 {

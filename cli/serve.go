@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/partlab/partlab/internal/hostcheck"
 	"github.com/partlab/partlab/report"
 	reportsite "github.com/partlab/partlab/report/site"
 	"github.com/partlab/partlab/templates"
@@ -34,24 +35,29 @@ const (
 	pollEvery = 200 * time.Millisecond
 	// eventsPath is the Server-Sent Events stream the pages listen to.
 	eventsPath = "/_partlab/events"
+	// maxStreams bounds the open event streams, each a connection and a
+	// goroutine: a browser opens a few, one per open page.
+	maxStreams = 64
 )
 
 var serveCommand = &Command{
 	Name:      "serve",
-	UsageLine: "partlab serve [--addr host:port] [--allow-remote] [render flags] [compute flags] [FILE…]",
+	UsageLine: "partlab serve [--addr host:port] [--allow-remote HOST,…] [render flags] [compute flags] [FILE…]",
 	Short:     "preview the site, rendered again and reloaded on every save",
 	Long: `Serve renders the scenario files (default scenarios/*.yaml) in memory and serves
 the site at --addr; it renders a file again whenever it changes, and every open
 page reloads. A file that fails keeps its last good page, and its problems are
-shown in every page. --addr must be a loopback address unless --allow-remote: a
-preview shows unpublished work, and its pages run scripts. Ctrl-C stops it.`,
+shown in every page. --addr must be a loopback address unless --allow-remote
+names the hosts other machines reach it by: a preview shows unpublished work, and
+its pages run scripts. It answers only a request for its own address, localhost,
+127.0.0.1, [::1] or those hosts, with its port (421 otherwise). Ctrl-C stops it.`,
 	Flags: func(fs *flag.FlagSet) runFunc {
 		addr := fs.String("addr", defaultAddr, "listen on `host:port`")
-		remote := fs.Bool("allow-remote", false, "let --addr be an address other machines can reach")
+		remote := fs.String("allow-remote", "", "let --addr be an address other machines can reach, by the `HOST,…` they name")
 		rf := addRenderFlags(fs)
 		flags := addComputeFlags(fs)
 		return func(ctx context.Context, files []string, stdout, stderr io.Writer) error {
-			if err := checkAddr(*addr, *remote); err != nil {
+			if err := checkAddr(*addr, *remote != ""); err != nil {
 				return usageError{error: err}
 			}
 			if err := rf.check(); err != nil {
@@ -72,6 +78,7 @@ preview shows unpublished work, and its pages run scripts. Ctrl-C stops it.`,
 				return err
 			}
 			s := newServer(files, site, flags, stderr)
+			s.remote = strings.Split(*remote, ",")
 			s.rebuild(ctx, files)
 			if ctx.Err() != nil {
 				ln.Close()
@@ -92,13 +99,13 @@ func checkAddr(addr string, remote bool) error {
 	if err != nil {
 		return fmt.Errorf("--addr %q: %w", addr, err)
 	}
-	if remote || host == "localhost" {
+	if remote || host == "localhost" { // remote: --allow-remote names hosts
 		return nil
 	}
 	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
 		return nil
 	}
-	return fmt.Errorf("--addr %q is not a loopback address: add --allow-remote to serve the preview to other machines", addr)
+	return fmt.Errorf("--addr %q is not a loopback address: add --allow-remote HOST,… to serve the preview to other machines by those names", addr)
 }
 
 // stamp is what polling compares: a save changes the modification time or
@@ -120,11 +127,14 @@ func stampOf(name string) stamp {
 // server is a live preview of a site: one goroutine polls the files and
 // renders, many serve what the last render made.
 type server struct {
-	files []string
-	site  reportsite.Site // how pages load ECharts; rebuild sets its notebooks
-	flags *computeFlags
-	log   io.Writer
-	now   func() time.Time
+	files  []string
+	site   reportsite.Site // how pages load ECharts; rebuild sets its notebooks
+	flags  *computeFlags
+	log    io.Writer
+	now    func() time.Time
+	remote []string // the names other machines reach the server by (--allow-remote)
+
+	streams chan struct{} // a token per open event stream
 
 	// Owned by the polling goroutine.
 	stamps map[string]stamp
@@ -142,15 +152,20 @@ func newServer(files []string, site reportsite.Site, flags *computeFlags, log io
 	return &server{
 		files: files, site: site, flags: flags, log: log, now: time.Now,
 		stamps: map[string]stamp{}, good: map[string]rendered{}, errs: map[string]error{},
-		changed: make(chan struct{}),
+		changed: make(chan struct{}), streams: make(chan struct{}, maxStreams),
 	}
 }
 
 // run serves on ln and polls the files at every tick until ctx is done,
 // then shuts the server down: open event streams end with ctx.
 func (s *server) run(ctx context.Context, ln net.Listener, tick <-chan time.Time) error {
+	hosts, err := hostcheck.New(ln.Addr().String(), s.remote)
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	srv := &http.Server{
-		Handler:           s,
+		Handler:           hosts.Handler(s),
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 		ReadHeaderTimeout: 10 * time.Second,
 	}
@@ -360,6 +375,13 @@ func decorate(page []byte, version int, problems []string) ([]byte, error) {
 // one on connecting, then each new one. It ends when the client leaves or
 // the server stops.
 func (s *server) events(w http.ResponseWriter, r *http.Request) {
+	select {
+	case s.streams <- struct{}{}:
+		defer func() { <-s.streams }()
+	default:
+		http.Error(w, "too many open pages: close some, then reload", http.StatusServiceUnavailable)
+		return
+	}
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")

@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/partlab/partlab/internal/readfile"
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/sim"
 )
@@ -61,6 +62,9 @@ type resultsCell struct {
 	Conclusions map[string]bool    `json:"conclusions"`
 }
 
+// maxResults bounds a results.json that diff reads: the default --max-output.
+const maxResults = 256 << 20
+
 // read reads a results.json, or every */results.json of a folder,
 // sorted by scenario name; dir reports which.
 func read(path string) (rs []resultsFile, dir bool, err error) {
@@ -78,7 +82,11 @@ func read(path string) (rs []resultsFile, dir bool, err error) {
 		}
 	}
 	for _, f := range files {
-		b, err := os.ReadFile(f)
+		within := filepath.Dir(f)
+		if st.IsDir() {
+			within = path
+		}
+		b, err := readfile.Read(f, within, maxResults)
 		if err != nil {
 			return nil, st.IsDir(), err
 		}
