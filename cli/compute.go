@@ -16,9 +16,10 @@ import (
 // its cost against the budget and its templates against the simulation's
 // results, then runs its computations in three steps,
 // each returning its own results: the simulation; the Kafka engine, for the
-// grids and keyless cells that ask for it, on the readings the simulation generated; and, with
-// --measure only, a real run of every throughput and lag cell, which takes as
-// long as its work says. A cell's measure: true without --measure is a note.
+// grids, keyless and rebalance cells that ask for it, on the readings the
+// simulation generated; and, with --measure only, a real run of every
+// throughput and lag cell, which takes as long as its work says. A cell's
+// measure: true without --measure is a note.
 // Progress goes to stderr.
 func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
 	nb, err := simulate(ctx, file, flags, stderr)
@@ -31,6 +32,10 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 	}
 	keyless, err := kafka.Keyless(ctx, kafkaConfig(s, stderr), rs)
+	if err != nil {
+		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
+	}
+	rebalanced, err := kafka.Rebalances(ctx, kafkaConfig(s, stderr), rs)
 	if err != nil {
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 	}
@@ -52,7 +57,7 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 			}
 		}
 	}
-	return report.Notebook{Scenario: s, Results: rs, Observed: observed, Measured: measured, Keyless: keyless, MeasuredLag: lags}, nil
+	return report.Notebook{Scenario: s, Results: rs, Observed: observed, Rebalanced: rebalanced, Measured: measured, Keyless: keyless, MeasuredLag: lags}, nil
 }
 
 // simulate prepares a scenario, computes it with the sim engine and checks

@@ -21,6 +21,9 @@ type Notebook struct {
 	// Observed holds, by grid id, the rows the Kafka engine measured for
 	// the grids that ran on it.
 	Observed map[string]*sim.Observed
+	// Rebalanced holds, by rebalance cell id, what the group members the
+	// Kafka engine ran observed.
+	Rebalanced map[string]*sim.RebalanceObserved
 	// Measured holds, by throughput cell id, the real runs asked for.
 	Measured map[string]*sim.Measurement
 	// Keyless holds, by keyless cell id, what franz-go's partitioners did
@@ -38,6 +41,7 @@ type cell struct {
 	Index       int
 	Result      sim.Result
 	Observed    *sim.Observed
+	Rebalanced  *sim.RebalanceObserved
 	Measured    *sim.Measurement
 	Keyless     *sim.KeylessObserved
 	MeasuredLag *sim.LagMeasurement
@@ -52,6 +56,7 @@ func (nb Notebook) cells() []cell {
 		if c.Sim != nil && next < len(nb.Results.All) {
 			out[i].Result = nb.Results.All[next]
 			out[i].Observed = nb.Observed[c.ID]
+			out[i].Rebalanced = nb.Rebalanced[c.ID]
 			out[i].Measured = nb.Measured[c.ID]
 			out[i].Keyless = nb.Keyless[c.ID]
 			out[i].MeasuredLag = nb.MeasuredLag[c.ID]
@@ -93,6 +98,7 @@ var kinds = map[sim.Kind]kind{
 	sim.KindSizing:      sizingKind,
 	sim.KindKeyless:     keylessKind,
 	sim.KindLag:         lagKind,
+	sim.KindRebalance:   rebalanceKind,
 	sim.KindPredictions: predictionsKind,
 }
 

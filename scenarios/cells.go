@@ -13,7 +13,7 @@ import (
 // specs name these ranges.
 var limits = struct {
 	seed, subscribers, periods, partitions, partition, consumers bounds[int64]
-	records, hot, target, headroom                               bounds[int64]
+	records, hot, target, headroom, join                         bounds[int64]
 	window, batch, value, rate, percent, steps                   bounds[int64]
 	timeout, work                                                bounds[time.Duration]
 	guess                                                        bounds[float64]
@@ -34,6 +34,7 @@ var limits = struct {
 	rate:        bounds[int64]{1, 1_000_000},
 	percent:     bounds[int64]{0, 100},
 	steps:       bounds[int64]{1, 1000},
+	join:        bounds[int64]{1, 64},
 	timeout:     bounds[time.Duration]{time.Second, 10 * time.Minute},
 	work:        bounds[time.Duration]{time.Microsecond, time.Second},
 	guess:       bounds[float64]{-1e12, 1e12},
@@ -63,6 +64,7 @@ var cellKinds = map[sim.Kind]kind{
 	sim.KindSizing:      {"drill D4: how many partitions", sizingSpec},
 	sim.KindKeyless:     {"records without a key: where the partitioners send them over a window", keylessSpec},
 	sim.KindLag:         {"a consumer group falling behind, step by step: a hot key, a burst, the consumer count", lagSpec},
+	sim.KindRebalance:   {"a consumer group's members joining and leaving, under several rebalance protocols", rebalanceSpec},
 	sim.KindPredictions: {"the scoreboard: guesses against figures of the cells above", predictionsSpec},
 }
 

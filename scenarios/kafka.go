@@ -25,8 +25,8 @@ type Kafka struct {
 	Timeout time.Duration
 }
 
-// SetEngine makes every grid and keyless cell of the scenario run on e, as the command line's
-// --engine asks.
+// SetEngine makes every grid, keyless and rebalance cell of the scenario
+// run on e, as the command line's --engine asks.
 func (s *Scenario) SetEngine(e sim.Engine) {
 	for i, c := range s.Cells {
 		switch cell := c.Sim.(type) {
@@ -34,6 +34,9 @@ func (s *Scenario) SetEngine(e sim.Engine) {
 			cell.Engine = e
 			s.Cells[i].Sim = cell
 		case sim.Keyless:
+			cell.Engine = e
+			s.Cells[i].Sim = cell
+		case sim.Rebalance:
 			cell.Engine = e
 			s.Cells[i].Sim = cell
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -93,7 +94,7 @@ func TestBadInput(t *testing.T) {
 		{"near unknown field", "titel: t\ncells:\n  - md: hi\n", `x.yaml:1:1: titel: unknown field (want one of cells, engine, expect, source, summary, title) (did you mean "title"?)`},
 		{"duplicate field", "title: t\ntitle: u\ncells:\n  - md: hi\n", "x.yaml:2:1: title: duplicate field"},
 		{"empty cells", "title: t\ncells: []\n", "x.yaml:2:8: cells: must not be empty"},
-		{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of assignment, grid, groups, keyless, lag, md, offsets, ordering, predictions, repartition, sizing, spread, throughput)"},
+		{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of assignment, grid, groups, keyless, lag, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput)"},
 		{"keyless batch too small", head + "  - keyless: {partitions: 2, batch: 600, value: 1000}\n", "x.yaml:3:37: cells[0].keyless.batch: must hold one record of 1000 bytes: at least 1128 (got 600)"},
 		{"keyless batch below franz-go's", head + "  - keyless: {partitions: 2, batch: 100}\n", "x.yaml:3:37: cells[0].keyless.batch: must be between 512 and 1048576 (got 100)"},
 		{"keyless unknown partitioner", head + "  - keyless: {partitions: 2, partitioners: [murmur2]}\n", `cells[0].keyless.partitioners[0]: unknown name "murmur2" (want one of adaptive, roundrobin, sticky, uniform)`},
@@ -177,7 +178,7 @@ func FuzzParse(f *testing.F) {
 	for _, src := range fuzzSeeds {
 		f.Add(src)
 	}
-	for _, name := range []string{"messaging-systems.yaml", "day-24-partitions.yaml"} {
+	for _, name := range []string{"messaging-systems.yaml", "day-24-partitions.yaml", "rebalances.yaml"} {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)
@@ -230,6 +231,7 @@ func TestEveryKindWithItsDefaults(t *testing.T) {
 		sim.KindSizing:      "sizing: {target: 10, per_consumer: 5}",
 		sim.KindKeyless:     "keyless: {partitions: 2}",
 		sim.KindLag:         "lag: {partitions: 2, rate: 10, per_consumer: 5, burst: {at: 1, records: 3}}",
+		sim.KindRebalance:   "rebalance: {partitions: 2, events: [{join: 2}]}",
 		sim.KindPredictions: "predictions: [{name: P1, you: 1, actual: g.rows@record/2/4}]",
 	}
 	src := "title: t\nengine: {kafka: {}}\ncells:\n"
@@ -256,6 +258,9 @@ func TestEveryKindWithItsDefaults(t *testing.T) {
 	}
 	if o := cells[sim.KindOrdering].(sim.Ordering); o.Records != 40 || o.Partitions != 8 || len(o.Keys) != 5 {
 		t.Errorf("ordering %+v, want the lab's setting", o)
+	}
+	if r := cells[sim.KindRebalance].(sim.Rebalance); !slices.Equal(r.Protocols, sim.ProtocolOrder) || r.Engine != sim.EngineSim {
+		t.Errorf("rebalance %+v, want every protocol on the simulation", r)
 	}
 	if k := cells[sim.KindKeyless].(sim.Keyless); k.Batch != 16384 || k.Value != 100 || len(k.Partitioners) != 4 || len(k.Windows) != 3 || k.Engine != sim.EngineSim {
 		t.Errorf("keyless %+v, want Kafka's 16 KiB batches, 100-byte values, every partitioner", k)
