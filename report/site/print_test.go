@@ -109,17 +109,25 @@ func TestPrintLayout(t *testing.T) {
 // figcaption finds the charts' titles on a page.
 var figcaption = regexp.MustCompile(`<figcaption><strong>([^<]+)</strong>`)
 
+// pdfTools are what a PDF test needs: Chromium to print and pdftotext to
+// read the PDF back; without either it is skipped (failed in CI).
+func pdfTools(t *testing.T) (chromium, pdftotext string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("skipping the browser test in -short mode")
+	}
+	chromium, err := FindChromium()
+	testtool.Need(t, "the PDF test needs Chromium", err)
+	pdftotext, err = exec.LookPath("pdftotext")
+	testtool.Need(t, "the PDF test reads the PDF with pdftotext (apt-get install poppler-utils; .ci/run does)", err)
+	return chromium, pdftotext
+}
+
 // TestPDF prints the lesson with render --pdf's path: the PDF sits beside
 // the page, which links it, and holds the lesson's figures (every chart's
 // title and figures of its tables) on two or more A4 pages.
 func TestPDF(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the browser test in -short mode")
-	}
-	exe, err := FindChromium()
-	testtool.Need(t, "the PDF test needs Chromium", err)
-	pdftotext, err := exec.LookPath("pdftotext")
-	testtool.Need(t, "the PDF test reads the PDF with pdftotext (apt-get install poppler-utils; .ci/run does)", err)
+	exe, pdftotext := pdfTools(t)
 	nb := lesson(t)
 	dir := filepath.Join(t.TempDir(), "out")
 	if err := (Site{Notebooks: []Notebook{nb}}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
@@ -185,15 +193,9 @@ func TestPDF(t *testing.T) {
 // TestPDFEveryVariant prints a grid of 3 consumer counts × 48 rows, whose
 // page shows one consumer count's table at a time behind a control: the PDF
 // holds every consumer count's table, bookmarks from the headings, and the
-// charts as text, not images.
+// chart's legend as text.
 func TestPDFEveryVariant(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the browser test in -short mode")
-	}
-	exe, err := FindChromium()
-	testtool.Need(t, "the PDF test needs Chromium", err)
-	pdftotext, err := exec.LookPath("pdftotext")
-	testtool.Need(t, "the PDF test reads the PDF with pdftotext (apt-get install poppler-utils; .ci/run does)", err)
+	exe, pdftotext := pdfTools(t)
 	nb := notebook(t, "wide.yaml", `title: Three consumer counts
 cells:
   - md: "## The grid"
