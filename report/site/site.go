@@ -28,7 +28,7 @@ import (
 // assets/ unless pages inline it or load it from a CDN.
 //
 //	index.html
-//	messaging-systems/index.html, results.json, results.csv
+//	messaging-systems/index.html, results.json, results.csv, figures.csv
 //	messaging-systems/messaging-systems.pdf (render --pdf)
 //	messaging-systems/img/diagram.png (the images its Markdown names)
 //	assets/echarts.min.js
@@ -115,15 +115,17 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 		if o.Site, err = nav.regions(pages[i].Name); err != nil {
 			return publish.Build{}, err
 		}
-		page, images, results, table, sections, err := render(nb, o)
+		page, images, data, sections, err := render(nb, o)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
 		pages[i].Search = pageSearch(pages[i].Name, pages[i].Title, sections)
 		dir := pages[i].Name + "/"
-		out = append(out, publish.File{Path: dir + report.PageFile, Data: page},
-			publish.File{Path: dir + report.JSONFile, Data: results}, publish.File{Path: dir + report.CSVFile, Data: table})
+		out = append(out, publish.File{Path: dir + report.PageFile, Data: page})
+		for j, f := range report.DataFiles {
+			out = append(out, publish.File{Path: dir + f.Name, Data: data[j]})
+		}
 		for _, img := range images {
 			out = append(out, publish.File{Path: dir + img.Path, Data: img.Data})
 			pages[i].Files = append(pages[i].Files, dir+img.Path)
@@ -196,20 +198,20 @@ func (s Site) Render() (map[string][]byte, error) {
 	return out, nil
 }
 
-// render renders one scenario's page, the images it names, its
-// results.json and CSV, and returns the page's prose by section.
-func render(nb report.Notebook, opt report.Options) (page []byte, images []markdown.Image, results, table []byte, sections []markdown.Section, err error) {
-	var j, c bytes.Buffer
-	if err := report.JSON(&j, nb); err != nil {
-		return nil, nil, nil, nil, nil, err
-	}
-	if err := report.CSV(&c, nb); err != nil {
-		return nil, nil, nil, nil, nil, err
+// render renders one scenario's page, the images it names and its
+// DataFiles, in their order, and returns the page's prose by section.
+func render(nb report.Notebook, opt report.Options) (page []byte, images []markdown.Image, data [][]byte, sections []markdown.Section, err error) {
+	for _, f := range report.DataFiles {
+		var b bytes.Buffer
+		if err := f.Write(&b, nb); err != nil {
+			return nil, nil, nil, nil, err
+		}
+		data = append(data, b.Bytes())
 	}
 	if page, images, sections, err = report.RenderPage(nb, opt); err != nil {
-		return nil, nil, nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
-	return page, images, j.Bytes(), c.Bytes(), sections, nil
+	return page, images, data, sections, nil
 }
 
 // Write renders the site and then publishes it as dir: the notebooks'
