@@ -1,14 +1,29 @@
 // Package scaffold holds the course repository that partlab init writes:
-// scenarios, site settings, the npm files that pin ECharts, a README, a
-// .gitignore and a GitHub Pages workflow.
+// scenarios, site settings, the editor settings for their schemas, the npm
+// files that pin ECharts, a README, a .gitignore and a GitHub Actions
+// workflow that checks pull requests and publishes to Pages.
 //
-// It is for files only: package main copies them, byte for byte, into a new
-// folder. The tree under course/ is the scaffold as a course author sees it.
+// It is for files only: the init command copies them into a new folder,
+// byte for byte but for the workflow's InstallMark, and adds the schemas,
+// which package scenarios makes. The tree under course/ is the scaffold as a
+// course author sees it.
 package scaffold
 
 import (
 	"embed"
+	"encoding/json"
 	"io/fs"
+)
+
+// The files init treats apart: the workflow, whose InstallMark it replaces
+// with the module and version to go install, and the schemas it writes
+// beside the scaffold's files, which the modelines and
+// .vscode/settings.json name.
+const (
+	WorkflowFile   = ".github/workflows/publish.yml"
+	InstallMark    = "partlab-module@partlab-version"
+	SchemaFile     = "schema.json"
+	SiteSchemaFile = "site-schema.json"
 )
 
 //go:embed all:course
@@ -21,4 +36,21 @@ func Files() fs.FS {
 		panic(err) // "course" is a valid path, embedded above
 	}
 	return sub
+}
+
+// EChartsVersion is the ECharts that the scaffold's package.json pins: the
+// one partlab's own package.json pins and renders with, which a test keeps
+// the same.
+func EChartsVersion() string {
+	var pkg struct {
+		Dependencies map[string]string `json:"dependencies"`
+	}
+	data, err := fs.ReadFile(course, "course/package.json")
+	if err == nil {
+		err = json.Unmarshal(data, &pkg)
+	}
+	if err != nil {
+		panic(err) // embedded above, and TestFiles reads it
+	}
+	return pkg.Dependencies["echarts"]
 }
