@@ -98,7 +98,7 @@ func TestBudgetDefaultsFitTheCourse(t *testing.T) {
 	list := "[" + strings.Join(p64, ", ") + "]"
 	dir := scratch(t, map[string]string{"wide.yaml": "title: wide\ncells:\n  - grid:\n      keys: [subscriber, record, period, none]\n      partitions: " + list + "\n      consumers: " + list + "\n"})
 	for _, args := range [][]string{
-		{"validate", lessonYAML, day24YAML, "testdata/budget/lesson-million.yaml", filepath.Join(dir, "wide.yaml")},
+		{"validate", lessonYAML, day24YAML, filepath.Join(root, "scenarios", "rebalances.yaml"), "testdata/budget/lesson-million.yaml", filepath.Join(dir, "wide.yaml")},
 		{"validate", "--measure", day24YAML},
 		{"validate", "--engine", "both", lessonYAML},
 	} {

@@ -20,6 +20,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"gopkg.in/yaml.v3"
 
+	"github.com/partlab/partlab/internal/testtool"
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/scaffold"
 	"github.com/partlab/partlab/scenarios"
@@ -203,7 +204,7 @@ func initCourse(t *testing.T) string {
 	t.Helper()
 	modules := filepath.Join(root, "node_modules")
 	_, err := os.Stat(filepath.Join(modules, "echarts", "dist", "echarts.min.js"))
-	needTool(t, "the scaffold's render needs ECharts (run npm ci)", err)
+	testtool.Need(t, "the scaffold's render needs ECharts (run npm ci)", err)
 	dir := filepath.Join(t.TempDir(), "course")
 	if err := Run(context.Background(), []string{"init", dir}, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
@@ -504,7 +505,7 @@ func TestPublishWorkflowRuns(t *testing.T) {
 // report is written, and the job summary is diff's table of the change.
 func TestPullRequestWorkflowRuns(t *testing.T) {
 	_, err := exec.LookPath("git")
-	needTool(t, "the pull request is a git branch", err)
+	testtool.Need(t, "the pull request is a git branch", err)
 	dir := initCourse(t)
 	git := func(args ...string) {
 		t.Helper()

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/partlab/partlab/internal/testtool"
 	"github.com/partlab/partlab/scaffold"
 )
 
@@ -76,7 +77,7 @@ func goModule(t *testing.T) string {
 // local change.
 func TestVersionNamesTheRevision(t *testing.T) {
 	_, err := exec.LookPath("git")
-	needTool(t, "the clone needs git", err)
+	testtool.Need(t, "the clone needs git", err)
 	clone := filepath.Join(t.TempDir(), "partlab")
 	if out, err := exec.Command("git", "clone", "--quiet", root, clone).CombinedOutput(); err != nil {
 		t.Fatalf("git clone: %v\n%s", err, out)

@@ -15,7 +15,7 @@ import (
 // hold a cell of every kind, and each names its figures.
 func TestKindsRegistered(t *testing.T) {
 	seen := map[sim.Kind]sim.Cell{}
-	for _, file := range []string{"../scenarios/messaging-systems.yaml", "../scenarios/day-24-partitions.yaml"} {
+	for _, file := range []string{"../scenarios/messaging-systems.yaml", "../scenarios/day-24-partitions.yaml", "../scenarios/rebalances.yaml"} {
 		s, err := scenarios.Load(file)
 		if err != nil {
 			t.Fatal(err)

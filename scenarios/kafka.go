@@ -25,13 +25,17 @@ type Kafka struct {
 	Timeout time.Duration
 }
 
-// SetEngine makes every grid of the scenario run on e, as the command line's
-// --engine asks.
+// SetEngine makes every grid and rebalance cell of the scenario run on e,
+// as the command line's --engine asks.
 func (s *Scenario) SetEngine(e sim.Engine) {
 	for i, c := range s.Cells {
-		if g, ok := c.Sim.(sim.Grid); ok {
-			g.Engine = e
-			s.Cells[i].Sim = g
+		switch cell := c.Sim.(type) {
+		case sim.Grid:
+			cell.Engine = e
+			s.Cells[i].Sim = cell
+		case sim.Rebalance:
+			cell.Engine = e
+			s.Cells[i].Sim = cell
 		}
 	}
 }
@@ -82,7 +86,7 @@ func (brokers) decode(d *decoder, n *yaml.Node, path string) any {
 	for i, item := range d.list(n, path) {
 		p := fmt.Sprintf("%s[%d]", path, i)
 		addr := str{}.decode(d, item, p).(string)
-		if item.Kind != yaml.ScalarNode {
+		if !isString(item) {
 			continue
 		}
 		if err := CheckBroker(addr); err != nil {

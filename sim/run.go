@@ -8,7 +8,8 @@ import (
 
 // A Cell is one computation of a scenario: a Grid or an Offsets for the
 // Messaging Systems lesson; a Spread, Throughput, Ordering, Repartition,
-// Assignment, Groups, Sizing or Predictions for the Day 24 lab. Each kind's
+// Assignment, Groups, Sizing or Predictions for the Day 24 lab; a Rebalance
+// for the third page. Each kind's
 // file holds its spec, its result, its run and its figure table.
 type Cell interface {
 	Kind() Kind

@@ -15,25 +15,14 @@ import (
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/partlab/partlab/internal/testtool"
 )
 
 // patience bounds each wait on the browser. It is a bound on a hang, not a
 // measure of speed: generous, so that a machine busy with other work (CI
 // runs the whole suite on two cores) never turns a slow page into a failure.
 const patience = 5 * time.Minute
-
-// need skips a test whose tool is missing, with a message saying how to get
-// it, except in CI (CI=true), where a missing tool fails the test.
-func need(t *testing.T, what string, err error) {
-	t.Helper()
-	if err == nil {
-		return
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s: %v", what, err)
-	}
-	t.Skipf("skipping: %s: %v", what, err)
-}
 
 // browser is one headless Chromium for a test; tab opens a page in a new tab.
 type browser struct {
@@ -375,9 +364,9 @@ func contained(want int) func(context.Context) error {
 func browserNeeds(t *testing.T) (exe string, script []byte, shots string) {
 	t.Helper()
 	exe, err := FindChromium()
-	need(t, "the browser test needs Chromium", err)
+	testtool.Need(t, "the browser test needs Chromium", err)
 	path, err := FindECharts(root)
-	need(t, "the browser test needs ECharts (run npm ci)", err)
+	testtool.Need(t, "the browser test needs ECharts (run npm ci)", err)
 	if script, err = os.ReadFile(path); err != nil {
 		t.Fatal(err)
 	}
@@ -397,9 +386,9 @@ func TestBrowser(t *testing.T) {
 		t.Skip("skipping the browser test in -short mode")
 	}
 	exe, script, shots := browserNeeds(t)
-	nb, bad, day24 := lesson(t), hostile(t), lab(t)
+	nb, bad, day24, third := lesson(t), hostile(t), lab(t), rebalances(t)
 	site, inline := t.TempDir(), t.TempDir()
-	if err := (Site{Notebooks: []Notebook{nb, bad, day24}, ECharts: script}).Write(site, io.Discard); err != nil {
+	if err := (Site{Notebooks: []Notebook{nb, bad, day24, third}, ECharts: script}).Write(site, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if err := (Site{Notebooks: []Notebook{nb}, ECharts: script, SelfContained: true}).Write(inline, io.Discard); err != nil {
@@ -408,14 +397,16 @@ func TestBrowser(t *testing.T) {
 	charts := strings.Count(page(t, nb, copied), `class="chart"`)
 	badCharts := strings.Count(page(t, bad, copied), `class="chart"`)
 	labCharts := strings.Count(page(t, day24, copied), `class="chart"`)
-	if charts == 0 || badCharts == 0 || labCharts == 0 {
+	thirdCharts := strings.Count(page(t, third, copied), `class="chart"`)
+	if charts == 0 || badCharts == 0 || labCharts == 0 || thirdCharts == 0 {
 		t.Fatal("a page has no chart")
 	}
 	lessonPage := filepath.Join(nb.Scenario.Name, pageFile)
 	labPage := filepath.Join(site, day24.Scenario.Name, pageFile)
+	thirdPage := filepath.Join(site, third.Scenario.Name, pageFile)
 
 	axe, err := os.ReadFile(filepath.Join(root, "node_modules", "axe-core", "axe.min.js"))
-	need(t, "the browser test needs axe-core (run npm ci)", err)
+	testtool.Need(t, "the browser test needs axe-core (run npm ci)", err)
 
 	b := newBrowser(t, exe)
 	tests := []struct {
@@ -435,6 +426,8 @@ func TestBrowser(t *testing.T) {
 		{"lab-no-javascript", labPage, visit{noScript: true}, complete},
 		{"lab-phone", labPage, visit{width: 390}, drawn(labCharts)},
 		{"lab-phone-dark", labPage, visit{width: 390, dark: true}, drawn(labCharts)},
+		{"rebalances", thirdPage, visit{}, drawn(thirdCharts)},
+		{"rebalances-phone-dark", thirdPage, visit{width: 390, dark: true}, drawn(thirdCharts)},
 		{"hostile-labels", filepath.Join(site, bad.Scenario.Name, pageFile), visit{}, contained(badCharts)},
 		// Last: the values it types stay in the browser's storage.
 		{"lab-predictions", labPage, visit{}, predicted},
@@ -447,6 +440,7 @@ func TestBrowser(t *testing.T) {
 		{"index", filepath.Join(site, pageFile), 0},
 		{"lesson", filepath.Join(site, lessonPage), charts},
 		{"lab", labPage, labCharts},
+		{"rebalances", thirdPage, thirdCharts},
 	} {
 		for _, dark := range []bool{false, true} {
 			for _, width := range []int{1280, 390} {

@@ -46,7 +46,7 @@ func simulate(t testing.TB, src sim.Source, g sim.Grid) (sim.Results, *sim.GridR
 // cluster would be: the engine reaches it through its brokers.
 func fakeCluster(t testing.TB) (*kfake.Cluster, *kadm.Client) {
 	t.Helper()
-	fake := kafkatest.Cluster(t)
+	fake := kafkatest.Cluster(t, fakeOptions...)
 	cl, err := kgo.NewClient(kgo.SeedBrokers(fake.ListenAddrs()...))
 	if err != nil {
 		t.Fatal(err)

@@ -61,6 +61,12 @@ func Lab(t testing.TB) Computed {
 	return Compute(t, "scenarios/day-24-partitions.yaml", shipped(t, "day-24-partitions.yaml"))
 }
 
+// Rebalances is the third page's scenario, computed.
+func Rebalances(t testing.TB) Computed {
+	t.Helper()
+	return Compute(t, "scenarios/rebalances.yaml", shipped(t, "rebalances.yaml"))
+}
+
 // shipped is the text of a scenario file the repository ships.
 func shipped(t testing.TB, name string) string {
 	t.Helper()
