@@ -33,6 +33,17 @@ type figureTable[C Cell, R Result, W any] struct {
 type figureSet interface {
 	names(Cell) []string
 	value(Result, string) (float64, bool)
+	pattern() (plain, family []string)
+}
+
+func (t figureTable[C, R, W]) pattern() (plain, family []string) {
+	for _, f := range t.figures {
+		plain = append(plain, f.name)
+	}
+	for _, f := range t.family {
+		family = append(family, f.name)
+	}
+	return plain, family
 }
 
 func (t figureTable[C, R, W]) names(c Cell) []string {
@@ -75,6 +86,17 @@ func (t figureTable[C, R, W]) value(r Result, name string) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// FigureTable lists the figures a cell of c's kind may compute, from its
+// figure table alone, whatever the cell's spec: the plain figures, and the
+// family's names, each of which is "name@M" for every member M the spec
+// lists. The docs' reference is printed from it.
+func FigureTable(c Cell) (plain, family []string) {
+	if t := c.figures(); t != nil {
+		return t.pattern()
+	}
+	return nil, nil
 }
 
 // FigureNames lists the figures a cell computes, from its spec alone, before
