@@ -25,7 +25,7 @@ var initCommand = &Command{
 	Short:     "scaffold a course repository in DIR",
 	Long: `Init writes a course repository into DIR: a starter scenario, site.yaml, the
 JSON Schemas of both (schema.json, site-schema.json) with the editor settings
-that use them, package.json pinning ECharts, and a GitHub Actions workflow that
+that use them, and a GitHub Actions workflow that
 checks pull requests and publishes to Pages. The workflow installs partlab with
 go install at this partlab's version: a released version as it is, a
 development build at the commit it was built from, or @latest, which init then
@@ -55,7 +55,7 @@ there.`,
 			if !pinned {
 				fmt.Fprintf(stdout, "note: this partlab is a development build of no clean commit, so the workflow installs %s; pin a released version there\n", target)
 			}
-			fmt.Fprintf(stdout, "next: cd %s && npm install && partlab, then open out/index.html\n", dir)
+			fmt.Fprintf(stdout, "next: cd %s && partlab, then open out/index.html\n", dir)
 			return nil
 		}
 	},

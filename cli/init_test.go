@@ -25,6 +25,7 @@ import (
 	"github.com/partlab/partlab/scaffold"
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/sim"
+	"github.com/partlab/partlab/templates"
 )
 
 // initFiles are the files partlab init writes, as this test binary's init
@@ -140,71 +141,9 @@ func TestInit(t *testing.T) {
 	}
 }
 
-// npmManifest is what the pin test reads of package.json and
-// package-lock.json.
-type npmManifest struct {
-	Dependencies map[string]string     `json:"dependencies"`
-	Packages     map[string]npmPackage `json:"packages"`
-}
-
-type npmPackage struct {
-	Version      string            `json:"version"`
-	Integrity    string            `json:"integrity"`
-	Dependencies map[string]string `json:"dependencies"`
-	Dev          bool              `json:"dev"` // a tool of this repository's tests (axe-core), not the site's
-}
-
-func readManifest(t *testing.T, fsys fs.FS, name string) npmManifest {
-	t.Helper()
-	b, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m npmManifest
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return m
-}
-
-// The scaffold pins the ECharts this repository pins, and its lock is ours
-// without our tests' tools: the same packages at the same versions and
-// integrity hashes, so that the node_modules the tests link in is what npm ci
-// would install there.
-func TestScaffoldPinsOurECharts(t *testing.T) {
-	repo, course := os.DirFS(root), scaffold.Files()
-	ours, theirs := readManifest(t, repo, "package.json"), readManifest(t, course, "package.json")
-	if ours.Dependencies["echarts"] == "" || !maps.Equal(ours.Dependencies, theirs.Dependencies) {
-		t.Errorf("scaffold package.json dependencies %v, want this repository's %v", theirs.Dependencies, ours.Dependencies)
-	}
-	ourLock, theirLock := readManifest(t, repo, "package-lock.json"), readManifest(t, course, "package-lock.json")
-	maps.DeleteFunc(ourLock.Packages, func(_ string, p npmPackage) bool { return p.Dev })
-	if len(ourLock.Packages) != len(theirLock.Packages) {
-		t.Errorf("scaffold lock has %d packages, ours %d", len(theirLock.Packages), len(ourLock.Packages))
-	}
-	for name, p := range ourLock.Packages {
-		q, ok := theirLock.Packages[name]
-		switch {
-		case !ok:
-			t.Errorf("scaffold lock lacks %q", name)
-		case name == "":
-			if !maps.Equal(p.Dependencies, q.Dependencies) {
-				t.Errorf("scaffold lock's root dependencies %v, want %v", q.Dependencies, p.Dependencies)
-			}
-		case p.Version != q.Version || p.Integrity != q.Integrity || !maps.Equal(p.Dependencies, q.Dependencies):
-			t.Errorf("scaffold lock's %s is %+v, want ours %+v", name, q, p)
-		}
-	}
-}
-
-// initCourse runs partlab init into a new folder, once it has found the
-// node_modules that the tests link in for npm's (see
-// TestScaffoldPinsOurECharts for why it is the same).
+// initCourse runs partlab init into a new folder.
 func initCourse(t *testing.T) string {
 	t.Helper()
-	modules := filepath.Join(root, "node_modules")
-	_, err := os.Stat(filepath.Join(modules, "echarts", "dist", "echarts.min.js"))
-	testtool.Need(t, "the scaffold's render needs ECharts (run npm ci)", err)
 	dir := filepath.Join(t.TempDir(), "course")
 	if err := Run(context.Background(), []string{"init", dir}, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
@@ -212,14 +151,10 @@ func initCourse(t *testing.T) string {
 	return dir
 }
 
-// In the scaffold, npm install (here: linking node_modules in) and then
-// partlab render the site, and the starter scenario validates and checks.
+// In the scaffold, with nothing installed, partlab renders the site, and
+// the starter scenario validates and checks.
 func TestScaffoldRenders(t *testing.T) {
 	dir := initCourse(t)
-	modules := filepath.Join(root, "node_modules")
-	if err := os.Symlink(modules, filepath.Join(dir, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
 	t.Chdir(dir)
 	for _, args := range [][]string{nil, {"validate", "scenarios/partitions.yaml"}, {"check", "scenarios/partitions.yaml"}} {
 		if _, stderr, err := partlab(t, args...); err != nil {
@@ -234,9 +169,8 @@ func TestScaffoldRenders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	echarts, _ := os.ReadFile(filepath.Join(modules, "echarts", "dist", "echarts.min.js"))
-	if got, _ := os.ReadFile("out/assets/echarts.min.js"); !bytes.Equal(got, echarts) {
-		t.Error("out/assets/echarts.min.js is not node_modules' ECharts")
+	if got, _ := os.ReadFile("out/assets/echarts.min.js"); !bytes.Equal(got, templates.ECharts) {
+		t.Error("out/assets/echarts.min.js is not the ECharts build partlab embeds")
 	}
 	for _, want := range []string{`href="partitions/`, "Partitions — how far a consumer group goes"} {
 		if !bytes.Contains(index, []byte(want)) {
@@ -355,7 +289,7 @@ func TestPublishWorkflowShape(t *testing.T) {
 		{"one deployment at a time, never cancelled", deploy.Concurrency.Group == "pages" && deploy.Concurrency.CancelInProgress != nil && !*deploy.Concurrency.CancelInProgress},
 		{"deploy is to github-pages, with its URL", deploy.Environment.Name == "github-pages" && strings.Contains(deploy.Environment.URL, "steps.deployment.outputs.page_url")},
 		{"deploy uses deploy-pages", slices.Equal(uses(deploy.Steps), []string{"actions/deploy-pages@v5"}) && deploy.Steps[0].ID == "deployment"},
-		{"no job sets up Node", !strings.Contains(string(text), "setup-node")},
+		{"no job sets up or runs Node", !strings.Contains(string(text), "setup-node") && !strings.Contains(string(text), "npm") && !strings.Contains(string(text), "node_modules")},
 	}
 	for _, c := range checks {
 		if !c.ok {
@@ -402,10 +336,6 @@ func TestPublishWorkflowLints(t *testing.T) {
 //   - the install step is replaced by copying this test's own binary, which
 //     runs partlab's main (PARTLAB_TEST_MAIN=1, see TestMain), where go
 //     install would put partlab;
-//   - npm ci is replaced by linking this repository's node_modules, which
-//     holds what the scaffold's lock pins (TestScaffoldPinsOurECharts),
-//     except in CI (CI=true), which has the network .ci/run's own npm ci
-//     needs: there npm ci runs as written, from the scaffold's lock;
 //   - the ${{ }} expressions of a step's env are the event's, given.
 type runner struct {
 	t         *testing.T
@@ -425,14 +355,13 @@ func newRunner(t *testing.T, workspace string, event map[string]string) *runner 
 }
 
 // run runs a job's shell steps, fails the test on the first that fails,
-// and returns how many it ran, installed partlab and ran npm ci.
-func (r *runner) run(name string, j job) (ran, installed, npm int) {
+// and returns how many it ran and how many installed partlab.
+func (r *runner) run(name string, j job) (ran, installed int) {
 	t := r.t
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	modules := filepath.Join(root, "node_modules")
 	for i, s := range j.Steps {
 		if s.Run == "" {
 			continue
@@ -442,11 +371,6 @@ func (r *runner) run(name string, j job) (ran, installed, npm int) {
 		case s.ID == installStep:
 			script, installed = `mkdir -p "$RUNNER_TEMP/bin" && cp "$PARTLAB_TEST_BINARY" "$RUNNER_TEMP/bin/partlab" && echo "$RUNNER_TEMP/bin" >> "$GITHUB_PATH"`, installed+1
 			t.Logf("%s step %d %q: %q replaced by copying the test binary", name, i, s.Name, s.Run)
-		case strings.TrimSpace(s.Run) == "npm ci" && os.Getenv("CI") == "true":
-			npm++
-		case strings.TrimSpace(s.Run) == "npm ci":
-			script, npm = `ln -s "$PARTLAB_TEST_NODE_MODULES" node_modules`, npm+1
-			t.Logf("%s step %d %q: npm ci replaced, offline, by linking node_modules", name, i, s.Name)
 		}
 		path := os.Getenv("PATH")
 		added, _ := os.ReadFile(r.path)
@@ -457,7 +381,7 @@ func (r *runner) run(name string, j job) (ran, installed, npm int) {
 		cmd.Dir = r.workspace
 		cmd.Env = append(os.Environ(),
 			"PATH="+path, "RUNNER_TEMP="+r.temp, "GITHUB_PATH="+r.path, "GITHUB_WORKSPACE="+r.workspace, "GITHUB_STEP_SUMMARY="+r.summary,
-			"PARTLAB_TEST_MAIN=1", "PARTLAB_TEST_BINARY="+self, "PARTLAB_TEST_NODE_MODULES="+modules)
+			"PARTLAB_TEST_MAIN=1", "PARTLAB_TEST_BINARY="+self)
 		for k, v := range s.Env {
 			expr, ok := strings.CutPrefix(v, "${{ ")
 			if expr, ok = strings.CutSuffix(expr, " }}"); ok {
@@ -473,28 +397,26 @@ func (r *runner) run(name string, j job) (ran, installed, npm int) {
 		}
 		ran++
 	}
-	return ran, installed, npm
+	return ran, installed
 }
 
 // TestPublishWorkflowRuns runs the build job's shell steps in a fresh
 // scaffold, as written but for what runner replaces: out/ holds the site,
-// drawn with the pinned ECharts.
+// drawn with the ECharts partlab embeds.
 func TestPublishWorkflowRuns(t *testing.T) {
 	dir := initCourse(t)
 	w, _ := readWorkflow(t, dir)
-	ran, installed, npm := newRunner(t, dir, nil).run("build", w.Jobs["build"])
-	if installed != 1 || npm != 1 || ran < 5 {
-		t.Fatalf("ran %d steps, %d installs and %d npm ci; want one install, one npm ci, then validate, check and render", ran, installed, npm)
+	ran, installed := newRunner(t, dir, nil).run("build", w.Jobs["build"])
+	if installed != 1 || ran != 4 {
+		t.Fatalf("ran %d steps and %d installs; want one install, then validate, check and render", ran, installed)
 	}
 	for _, f := range []string{"index.html", "partitions/index.html", "partitions/results.json", "partitions/results.csv", "partitions/figures.csv"} {
 		if _, err := os.Stat(filepath.Join(dir, "out", f)); err != nil {
 			t.Errorf("after the workflow's steps: %v", err)
 		}
 	}
-	// Linked or installed by npm ci, the site's ECharts is the pinned build.
-	want, _ := os.ReadFile(filepath.Join(root, "node_modules", "echarts", "dist", "echarts.min.js"))
-	if got, err := os.ReadFile(filepath.Join(dir, "out", "assets", "echarts.min.js")); err != nil || !bytes.Equal(got, want) {
-		t.Errorf("out/assets/echarts.min.js is not the pinned ECharts (%v)", err)
+	if got, err := os.ReadFile(filepath.Join(dir, "out", "assets", "echarts.min.js")); err != nil || !bytes.Equal(got, templates.ECharts) {
+		t.Errorf("out/assets/echarts.min.js is not the ECharts build partlab embeds (%v)", err)
 	}
 }
 
@@ -531,9 +453,9 @@ func TestPullRequestWorkflowRuns(t *testing.T) {
 
 	w, _ := readWorkflow(t, dir)
 	r := newRunner(t, dir, map[string]string{"github.base_ref": "main"})
-	ran, installed, npm := r.run("check", w.Jobs["check"])
-	if installed != 1 || npm != 1 || ran < 7 {
-		t.Fatalf("ran %d steps, %d installs and %d npm ci; want one install, one npm ci, then validate, check, render, the base's render and the diff", ran, installed, npm)
+	ran, installed := r.run("check", w.Jobs["check"])
+	if installed != 1 || ran != 6 {
+		t.Fatalf("ran %d steps and %d installs; want one install, then validate, check, render, the base's render and the diff", ran, installed)
 	}
 	var junit report.JUnitSuites
 	if data, err := os.ReadFile(filepath.Join(r.temp, "junit.xml")); err != nil || xml.Unmarshal(data, &junit) != nil || junit.Tests == 0 || junit.Failures+junit.Errors != 0 {

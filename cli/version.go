@@ -8,7 +8,7 @@ import (
 	"io"
 	"runtime/debug"
 
-	"github.com/partlab/partlab/scaffold"
+	"github.com/partlab/partlab/templates"
 )
 
 var versionCommand = &Command{
@@ -19,7 +19,7 @@ var versionCommand = &Command{
 version (a released version when installed with go install MODULE@VERSION,
 "(devel)" when built from a checkout), the revision of the source it was built
 from and whether that source had uncommitted changes, the version of Go, and
-the version of ECharts the pages are made for. partlab --version is the same.`,
+the version of ECharts the embedded build is made from. partlab --version is the same.`,
 	Flags: func(fs *flag.FlagSet) runFunc {
 		return func(_ context.Context, args []string, stdout, stderr io.Writer) error {
 			if len(args) != 0 {
@@ -29,7 +29,7 @@ the version of ECharts the pages are made for. partlab --version is the same.`,
 			if !ok {
 				return errors.New("this binary carries no build information")
 			}
-			for _, l := range versionLines(info, scaffold.EChartsVersion()) {
+			for _, l := range versionLines(info, templates.EChartsVersion()) {
 				if _, err := fmt.Fprintf(stdout, "%-9s %s\n", l.label, l.value); err != nil {
 					return err
 				}

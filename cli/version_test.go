@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/partlab/partlab/internal/testtool"
-	"github.com/partlab/partlab/scaffold"
+	"github.com/partlab/partlab/templates"
 )
 
 func TestVersionLines(t *testing.T) {
@@ -40,13 +40,13 @@ func TestVersionLines(t *testing.T) {
 }
 
 // partlab version and --version print the same lines, from this binary's
-// own build information and the ECharts it pins.
+// own build information and its embedded ECharts.
 func TestVersion(t *testing.T) {
 	version, _, err := partlab(t, "version")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(version, "module    ") || !strings.HasSuffix(version, "\ngo        "+runtime.Version()+"\necharts   "+scaffold.EChartsVersion()+"\n") {
+	if !strings.HasPrefix(version, "module    ") || !strings.HasSuffix(version, "\ngo        "+runtime.Version()+"\necharts   "+templates.EChartsVersion()+"\n") {
 		t.Errorf("partlab version:\n%s", version)
 	}
 	for _, flag := range []string{"--version", "-version"} {
@@ -101,7 +101,7 @@ func TestVersionNamesTheRevision(t *testing.T) {
 		"module    " + goModule(t) + "\n",
 		"revision  " + strings.TrimSpace(string(head)) + "\n",
 		"modified  false\n",
-		"echarts   " + scaffold.EChartsVersion() + "\n",
+		"echarts   " + templates.EChartsVersion() + "\n",
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("partlab version lacks %q:\n%s", want, out)

@@ -1,6 +1,6 @@
 // Package scaffold holds the course repository that partlab init writes:
-// scenarios, site settings, the editor settings for their schemas, the npm
-// files that pin ECharts, a README, a .gitignore and a GitHub Actions
+// scenarios, site settings, the editor settings for their schemas, a
+// README, a .gitignore and a GitHub Actions
 // workflow that checks pull requests and publishes to Pages.
 //
 // It is for files only: the init command copies them into a new folder,
@@ -11,7 +11,6 @@ package scaffold
 
 import (
 	"embed"
-	"encoding/json"
 	"io/fs"
 )
 
@@ -38,19 +37,3 @@ func Files() fs.FS {
 	return sub
 }
 
-// EChartsVersion is the ECharts that the scaffold's package.json pins: the
-// one partlab's own package.json pins and renders with, which a test keeps
-// the same.
-func EChartsVersion() string {
-	var pkg struct {
-		Dependencies map[string]string `json:"dependencies"`
-	}
-	data, err := fs.ReadFile(course, "course/package.json")
-	if err == nil {
-		err = json.Unmarshal(data, &pkg)
-	}
-	if err != nil {
-		panic(err) // embedded above, and TestFiles reads it
-	}
-	return pkg.Dependencies["echarts"]
-}
