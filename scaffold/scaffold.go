@@ -36,4 +36,3 @@ func Files() fs.FS {
 	}
 	return sub
 }
-
