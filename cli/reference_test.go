@@ -118,6 +118,14 @@ func schemaFields(t *testing.T, b *bytes.Buffer, schema []byte) {
 		if items, ok := s["items"].(map[string]any); ok {
 			walk(path+"[]", items)
 		}
+		for _, key := range []string{"oneOf", "anyOf"} {
+			alts, _ := s[key].([]any)
+			for _, a := range alts {
+				if alt, ok := a.(map[string]any); ok {
+					walk(path, alt)
+				}
+			}
+		}
 	}
 	walk("", root)
 }

@@ -207,7 +207,7 @@ var funcDocs = map[string]string{
 	"grid":      `a grid cell's results by id: {{ (grid "keys").Rows }}`,
 	"row":       `one row of a grid: id, key, partition count and, optionally, consumer count (default the grid's first): {{ (row "keys" "subscriber" 4).MaxLoad }}`,
 	"offsets":   `an offsets cell's results by id`,
-	"predict":   `the reader's input for the named prediction of a predictions cell, in the prose: {{ predict "P1" }}`,
+	"predict":   `the input of the named prediction, beside its question in the prose, kept in step with the scoreboard's: {{ predict "P1" }}`,
 	"list":      `the items of a list in words: "0, 1, 2 and 3"`,
 	"fixed":     `a number with two decimals: 1.44`,
 	"short":     `a number with at most two decimals and no trailing zeros: 8, 7.86`,
