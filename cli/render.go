@@ -50,8 +50,8 @@ var renderCommand = &Command{
 	Name:      "render",
 	UsageLine: "partlab render [-o DIR] [--key DIR] [--strict] [--pdf] [--site FILE] [--clean] [render flags] [compute flags] FILE…",
 	Short:     "add the given scenario files' pages to DIR's site (default out)",
-	Long: `Render computes every scenario file, then writes its page, results.json and
-results.csv into DIR's site, with the index, navigation and search of the whole
+	Long: `Render computes every scenario file, then writes its page, results.json,
+results.csv and figures.csv into DIR's site, with the index, navigation and search of the whole
 site, through a temporary folder renamed into place: a bad scenario writes
 nothing. It writes one line per page on stderr.
 

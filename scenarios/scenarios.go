@@ -133,7 +133,7 @@ func Salvage(r io.Reader, name string, overrides ...Override) (*Scenario, error)
 	d := &decoder{file: name, earlier: map[string]sim.Cell{}, root: root, lines: bytes.Split(src, []byte("\n"))}
 	s := scenarioSpec.decode(d, root, "").(Scenario)
 	s.File = name
-	s.Name = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+	s.Name = NameOf(name)
 	s.Overrides = overrides
 	if len(d.errs)+len(misplaced) > 0 {
 		salvaged := &s
@@ -452,4 +452,10 @@ func input(lines [][]byte, item *yaml.Node, next int) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// NameOf is the name of the scenario in the file: its base name without its
+// extension, which names its page's folder and its JUnit class.
+func NameOf(file string) string {
+	return strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 }

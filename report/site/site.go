@@ -29,7 +29,7 @@ import (
 // assets/ unless pages inline it or load it from a CDN.
 //
 //	index.html
-//	messaging-systems/index.html, results.json, results.csv
+//	messaging-systems/index.html, results.json, results.csv, figures.csv
 //	messaging-systems/messaging-systems.pdf (render --pdf)
 //	messaging-systems/img/diagram.png (the images its Markdown names)
 //	assets/echarts.min.js
@@ -78,10 +78,11 @@ type Cache struct {
 // renderedPage is one notebook's render and the options it had, its
 // navigation aside.
 type renderedPage struct {
-	opt                  report.Options
-	page, results, table []byte
-	images               []markdown.Image
-	sections             []markdown.Section
+	opt      report.Options
+	page     []byte
+	data     [][]byte // the report.DataFiles, in their order
+	images   []markdown.Image
+	sections []markdown.Section
 }
 
 // render renders nb's page with opt, or takes it from the cache when the
@@ -99,11 +100,11 @@ func (c *Cache) render(nb report.Notebook, opt report.Options, next map[*scenari
 			}
 		}
 	}
-	page, images, results, table, sections, err := render(nb, opt)
+	page, images, data, sections, err := render(nb, opt)
 	if err != nil {
 		return renderedPage{}, err
 	}
-	r := renderedPage{opt: key, page: page, results: results, table: table, images: images, sections: sections}
+	r := renderedPage{opt: key, page: page, data: data, images: images, sections: sections}
 	next[nb.Scenario] = r
 	return r, nil
 }
@@ -186,11 +187,13 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 			errs = append(errs, err)
 			continue
 		}
-		page, images, results, table, sections := r.page, r.images, r.results, r.table, r.sections
+		page, images, data, sections := r.page, r.images, r.data, r.sections
 		pages[i].Search = pageSearch(pages[i].Name, pages[i].Title, sections)
 		dir := pages[i].Name + "/"
-		out = append(out, publish.File{Path: dir + report.PageFile, Data: page},
-			publish.File{Path: dir + report.JSONFile, Data: results}, publish.File{Path: dir + report.CSVFile, Data: table})
+		out = append(out, publish.File{Path: dir + report.PageFile, Data: page})
+		for j, f := range report.DataFiles {
+			out = append(out, publish.File{Path: dir + f.Name, Data: data[j]})
+		}
 		for _, img := range images {
 			out = append(out, publish.File{Path: dir + img.Path, Data: img.Data})
 			pages[i].Files = append(pages[i].Files, dir+img.Path)
@@ -266,20 +269,20 @@ func (s Site) Render() (map[string][]byte, error) {
 	return out, nil
 }
 
-// render renders one scenario's page, the images it names, its
-// results.json and CSV, and returns the page's prose by section.
-func render(nb report.Notebook, opt report.Options) (page []byte, images []markdown.Image, results, table []byte, sections []markdown.Section, err error) {
-	var j, c bytes.Buffer
-	if err := report.JSON(&j, nb); err != nil {
-		return nil, nil, nil, nil, nil, err
-	}
-	if err := report.CSV(&c, nb); err != nil {
-		return nil, nil, nil, nil, nil, err
+// render renders one scenario's page, the images it names and its
+// DataFiles, in their order, and returns the page's prose by section.
+func render(nb report.Notebook, opt report.Options) (page []byte, images []markdown.Image, data [][]byte, sections []markdown.Section, err error) {
+	for _, f := range report.DataFiles {
+		var b bytes.Buffer
+		if err := f.Write(&b, nb); err != nil {
+			return nil, nil, nil, nil, err
+		}
+		data = append(data, b.Bytes())
 	}
 	if page, images, sections, err = report.RenderPage(nb, opt); err != nil {
-		return nil, nil, nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
-	return page, images, j.Bytes(), c.Bytes(), sections, nil
+	return page, images, data, sections, nil
 }
 
 // Write renders the site and then publishes it as dir: the notebooks'
