@@ -36,6 +36,9 @@ type Options struct {
 	// Site is the page's regions of the site it is part of (see package
 	// site); zero for a page alone.
 	Site SiteRegions
+	// Assessment, when set, makes the page a student's variant in
+	// assessment mode (see Assessment).
+	Assessment *Assessment
 }
 
 // The files of a page's folder in a site, which the page links: its
@@ -73,6 +76,7 @@ type pageData struct {
 	Contents          []markdown.Heading
 	Cells             []cellData
 	Expected          *expectationsData // nil when the scenario expects nothing
+	Assessment        *assessmentData   // nil but in assessment mode
 	Site              SiteRegions
 }
 
@@ -104,6 +108,9 @@ type pageState struct {
 	// level is the level of the last heading an author wrote, 0 before
 	// the first: a computed cell's title goes one below it.
 	level int
+	// assess is set in assessment mode: answers and figures of the
+	// scoreboard are left out.
+	assess bool
 }
 
 // Page writes a scenario's page: a header with the source's parameters that
@@ -143,6 +150,11 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 	if opt.PDF {
 		d.PDF = fileLink(PDFFile(s.Name))
 	}
+	if a := opt.Assessment; a != nil {
+		p.assess, p.doc.OmitAnswers = true, true
+		d.Assessment = &assessmentData{Scenario: s.Name, Token: a.Token}
+		d.JSON, d.CSV = "", ""
+	}
 	var err error
 	if d.Summary, err = p.vocab.HTML(p.doc, markdown.Summary(s)); err != nil {
 		return nil, nil, nil, err
@@ -151,13 +163,18 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		d.Index = "" // a self-contained page links no other file
 		d.Site = SiteRegions{}
 		d.Script.Inline = inlineScript(opt.Inline)
-		if d.JSON, d.CSV, err = dataLinks(nb); err != nil {
-			return nil, nil, nil, err
+		if d.Assessment == nil { // the results hold every answer: a variant carries none
+			if d.JSON, d.CSV, err = dataLinks(nb); err != nil {
+				return nil, nil, nil, err
+			}
 		}
 	} else {
 		d.Script.URL = opt.ScriptURL
 	}
 	for _, c := range cells {
+		if c.Answer && p.assess {
+			continue
+		}
 		cd, err := p.cell(c)
 		if err != nil {
 			return nil, nil, nil, err
@@ -169,8 +186,10 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if d.Expected = newExpectations(expected); d.Expected != nil {
+	if d.Expected = newExpectations(expected); d.Expected != nil && !p.assess {
 		d.Contents = append(d.Contents, markdown.Heading{ID: expectAnchor, Text: "Expectations", Level: 2})
+	} else {
+		d.Expected = nil
 	}
 	var buf bytes.Buffer
 	if err := layout.ExecuteTemplate(&buf, "page.html", d); err != nil {

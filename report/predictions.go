@@ -19,10 +19,14 @@ var predictionsKind = newKind("Predictions against the run", "computed.html", pr
 // the verdict carries; then the figures, behind markdown.AnswerSummary. The figures'
 // <details> is open in the page, so that without JavaScript they show as
 // they always have; the script closes it until every input is filled.
+//
+// In assessment mode the scoreboard has no verdicts and no figures, only
+// the inputs, their tolerances and the button that saves them.
 type scoreboard struct {
 	Rows    []scoreRow
 	Summary string
 	Actuals table
+	Assess  bool
 }
 
 // A scoreRow is one prediction. Actual and Tolerance are exact, for the
@@ -39,12 +43,16 @@ type scoreRow struct {
 // verdict, and the figures a cell above computed.
 func predictionsView(p *pageState, c cell, r *sim.PredictionsResult) (any, error) {
 	v := newComputedView(p, c, fmt.Sprintf("%s against the figures above", format.Plural(len(r.Rows), "prediction")))
-	s := &scoreboard{Summary: markdown.AnswerSummary, Actuals: table{Caption: "The figures", Columns: []column{label("prediction"), num("actual"), label("figure")}}}
+	s := &scoreboard{Summary: markdown.AnswerSummary, Assess: p.assess, Actuals: table{Caption: "The figures", Columns: []column{label("prediction"), num("actual"), label("figure")}}}
 	for _, row := range r.Rows {
 		in := sim.Prediction{Name: row.Name, Question: row.Question, You: row.You}
-		s.Rows = append(s.Rows, scoreRow{Name: row.Name, Question: row.Question, Input: inputHTML(markdown.PredictionInput(in)),
-			Actual: exact(row.Actual), Tolerance: exact(row.Tolerance), Shown: "±" + format.Short(row.Tolerance)})
-		s.Actuals.add(false, row.Name, format.Short(row.Actual), row.Of)
+		sr := scoreRow{Name: row.Name, Question: row.Question, Input: inputHTML(markdown.PredictionInput(in)),
+			Tolerance: exact(row.Tolerance), Shown: "±" + format.Short(row.Tolerance)}
+		if !s.Assess {
+			sr.Actual = exact(row.Actual)
+			s.Actuals.add(false, row.Name, format.Short(row.Actual), row.Of)
+		}
+		s.Rows = append(s.Rows, sr)
 	}
 	v.d.Blocks = append(v.d.Blocks, block{Scoreboard: s})
 	return v.done("predictions.md", predictionsStory{Total: len(r.Rows)})
