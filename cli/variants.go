@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/partlab/partlab/report"
+	"github.com/partlab/partlab/report/gradebook"
 	"github.com/partlab/partlab/report/publish"
 	reportsite "github.com/partlab/partlab/report/site"
 )
@@ -93,20 +94,11 @@ func studentsTable(plans [][]variant, nbs [][]report.Notebook, base string) ([]b
 				url = base + v.token + "/"
 			}
 			st := v.student
-			w.Write([]string{csvSafe(st.ID), csvSafe(st.Name), csvSafe(st.Email), nbs[i][j].Scenario.Name, v.token, url, page})
+			w.Write([]string{gradebook.Safe(st.ID), gradebook.Safe(st.Name), gradebook.Safe(st.Email), nbs[i][j].Scenario.Name, v.token, url, page})
 		}
 	}
 	w.Flush()
 	return b.Bytes(), w.Error()
-}
-
-// csvSafe keeps a spreadsheet from reading a field as a formula: one that
-// starts with =, +, - or @ gets a leading quote.
-func csvSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@", rune(s[0])) {
-		return "'" + s
-	}
-	return s
 }
 
 // outside refuses a teacher's folder inside the site's (or the site inside
