@@ -18,7 +18,7 @@ import (
 var gradeCommand = &Command{
 	Name:      "grade",
 	UsageLine: "partlab grade --roster FILE [--secret-file FILE] [-o FILE] [--feedback DIR] [compute flags] SCENARIO ANSWERS…",
-	Short:     "score the answers files students downloaded from their variants into a gradebook CSV",
+	Short:     "score the answers students downloaded from their variant pages",
 	Long: `Grade scores the answers files that students downloaded from their variant
 pages (render --roster). For every student of the roster it recomputes their
 variant from the secret, their id and the scenario, as render did, so no
@@ -77,7 +77,7 @@ func grade(ctx context.Context, file string, answers []string, out, feedback str
 			problems = append(problems, err)
 			continue
 		}
-		f, err := gradebook.Parse(data, path)
+		f, ignored, err := gradebook.Parse(data, path)
 		i, known := byToken[f.Token]
 		switch {
 		case err != nil:
@@ -91,6 +91,9 @@ func grade(ctx context.Context, file string, answers []string, out, feedback str
 		default:
 			from[f.Token] = path
 			book[i].Answers = &f
+			if len(ignored) > 0 {
+				fmt.Fprintf(stderr, "%s: fields %q are ignored: the figures are recomputed from the variant\n", path, ignored)
+			}
 			if _, unknown := book[i].Marks(); len(unknown) > 0 {
 				fmt.Fprintf(stderr, "%s: answers %q, which no prediction of %s names, are not scored\n", path, unknown, name)
 			}
@@ -135,4 +138,3 @@ func predictionsOf(rs sim.Results) []sim.Score {
 	}
 	return out
 }
-

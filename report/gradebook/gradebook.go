@@ -11,7 +11,6 @@
 package gradebook
 
 import (
-	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -32,29 +31,35 @@ const MaxFile = 64 << 10
 // maxAnswers bounds the answers of one file, as a scenario's lists are.
 const maxAnswers = 256
 
-// Parse reads an answer file strictly: a JSON object with exactly the
-// fields of report.AnswerFile, a time in RFC 3339, finite numbers, at most
-// maxAnswers of them. name is the file's, for the error.
-func Parse(data []byte, name string) (report.AnswerFile, error) {
-	var f report.AnswerFile
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return f, fmt.Errorf("%s: not an answers file from a variant page: %v", name, err)
+// Parse reads an answer file: a JSON object with the fields of
+// report.AnswerFile, a time in RFC 3339, finite numbers, at most
+// maxAnswers of them. Any other field (a figure someone wrote into the
+// file, say) is returned in ignored and plays no part: grades use the
+// recomputed figures. name is the file's, for the error.
+func Parse(data []byte, name string) (f report.AnswerFile, ignored []string, err error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return f, nil, fmt.Errorf("%s: not an answers file from a variant page: %v", name, err)
 	}
-	if dec.More() {
-		return f, fmt.Errorf("%s: not an answers file from a variant page: more than one JSON value", name)
+	if err := json.Unmarshal(data, &f); err != nil {
+		return f, nil, fmt.Errorf("%s: not an answers file from a variant page: %v", name, err)
 	}
+	for k := range fields {
+		if !slices.Contains([]string{"scenario", "token", "answers", "saved"}, k) {
+			ignored = append(ignored, k)
+		}
+	}
+	slices.Sort(ignored)
 	switch {
 	case f.Scenario == "" || f.Token == "":
-		return f, fmt.Errorf("%s: the answers file names no scenario or no token", name)
+		return f, nil, fmt.Errorf("%s: the answers file names no scenario or no token", name)
 	case len(f.Answers) > maxAnswers:
-		return f, fmt.Errorf("%s: %d answers; the limit is %d", name, len(f.Answers), maxAnswers)
+		return f, nil, fmt.Errorf("%s: %d answers; the limit is %d", name, len(f.Answers), maxAnswers)
 	}
 	if _, err := time.Parse(time.RFC3339, f.Saved); err != nil {
-		return f, fmt.Errorf("%s: saved %q is not a time such as 2026-03-01T09:30:00Z", name, f.Saved)
+		return f, nil, fmt.Errorf("%s: saved %q is not a time such as 2026-03-01T09:30:00Z", name, f.Saved)
 	}
-	return f, nil
+	return f, ignored, nil
 }
 
 // A Student is one student's line of the gradebook: who, the token of
