@@ -21,6 +21,7 @@ import (
 	"github.com/partlab/partlab/report/markdown"
 	"github.com/partlab/partlab/report/publish"
 	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/templates"
 )
 
 // The site's layout: index.html lists the scenarios; each has a directory
@@ -34,12 +35,17 @@ import (
 //	assets/echarts.min.js
 const echartsPath = "assets/echarts.min.js"
 
+// MaxECharts bounds the ECharts script a render reads (--echarts,
+// PARTLAB_ECHARTS): the whole echarts.min.js is about 1 MB.
+const MaxECharts = 16 << 20
+
 // Site is a set of computed scenarios, how their pages load ECharts, and
 // the settings of the site they are added to.
 type Site struct {
 	Notebooks []report.Notebook
-	// ECharts is the echarts.min.js the pages use (see FindECharts): copied
-	// to assets/, or with SelfContained inlined into every page.
+	// ECharts is the echarts.min.js the pages use, copied to assets/ or with
+	// SelfContained inlined into every page; nil for the build partlab
+	// embeds (templates.ECharts).
 	ECharts []byte
 	// SelfContained makes each page one file that refers to no other.
 	SelfContained bool
@@ -121,10 +127,7 @@ func CheckPageName(nb report.Notebook) error {
 // to date.
 func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publish.Build, error) {
 	settings := cmp.Or(s.Settings, &scenarios.DefaultSite)
-	opt, out, err := s.pageOptions()
-	if err != nil {
-		return publish.Build{}, err
-	}
+	opt, out := s.pageOptions()
 	seen := map[string]string{}
 	var errs []error
 	var pages []manifestPage
@@ -244,20 +247,22 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 
 // pageOptions are how the site's pages load ECharts, and the asset they
 // load it from when it is copied.
-func (s Site) pageOptions() (report.Options, []publish.File, error) {
+func (s Site) pageOptions() (report.Options, []publish.File) {
 	opt := report.Options{PDF: s.pdf}
+	script := s.ECharts
+	if len(script) == 0 {
+		script = templates.ECharts
+	}
 	switch {
 	case s.CDN != "":
 		opt.ScriptURL = s.CDN
-	case len(s.ECharts) == 0:
-		return opt, nil, errors.New("no ECharts script to copy or inline")
 	case s.SelfContained:
-		opt.Inline = s.ECharts
+		opt.Inline = script
 	default:
 		opt.ScriptURL = "../" + echartsPath
-		return opt, []publish.File{{Path: echartsPath, Data: s.ECharts}}, nil
+		return opt, []publish.File{{Path: echartsPath, Data: script}}
 	}
-	return opt, nil, nil
+	return opt, nil
 }
 
 // Render renders the whole site in memory: each output by its path

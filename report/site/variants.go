@@ -98,10 +98,7 @@ func mergeVariants(old, fresh []manifestVariant, clean bool) (all, gone []manife
 // variant's page in the teacher's edition at TOKEN/index.html, with its
 // images, loading ECharts as the site's pages do (assets/ when copied).
 func (s Site) KeyFiles() ([]publish.File, error) {
-	opt, out, err := s.pageOptions()
-	if err != nil {
-		return nil, err
-	}
+	opt, out := s.pageOptions()
 	opt.PDF = false
 	for _, v := range s.Variants {
 		page, images, _, err := report.RenderPage(v.Notebook, opt)
