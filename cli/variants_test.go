@@ -322,3 +322,18 @@ func TestGrade(t *testing.T) {
 		t.Errorf("grade does not say it ignores the forged figures:\n%s", stderr)
 	}
 }
+
+// TestRosterBudget refuses a roster whose variants exceed the budget
+// together, though each fits alone, before anything is written.
+func TestRosterBudget(t *testing.T) {
+	dir := class(t, 30, secretA)
+	_, _, err := partlab(t, "render", "--roster", "roster.csv", "--secret-file", "secret.txt", "--teacher", "teacher", "-o", "site", "--max-output", "2MB", variantsYAML)
+	if err == nil || !strings.Contains(err.Error(), "the roster's 30 variants need") || !strings.Contains(err.Error(), "--max-output") {
+		t.Fatalf("a roster over the budget: %v", err)
+	}
+	for _, d := range []string{"site", "teacher"} {
+		if _, err := os.Stat(filepath.Join(dir, d)); !os.IsNotExist(err) {
+			t.Errorf("%s was written for a roster over the budget", d)
+		}
+	}
+}
