@@ -122,11 +122,7 @@ func check(ctx context.Context, files []string, junit string, flags *computeFlag
 // every expectation that one of them misses, the variant named by its
 // token; it fails on any miss.
 func checkRoster(ctx context.Context, files []string, flags *computeFlags, rosterFlags *rosterFlags, stdout, stderr io.Writer) error {
-	students, secret, err := rosterFlags.load()
-	if err != nil {
-		return err
-	}
-	plans, nbs, err := computeVariants(ctx, files, flags, students, secret, stderr)
+	plans, nbs, err := computeVariants(ctx, files, flags, rosterFlags, stderr)
 	if err != nil {
 		return err
 	}
@@ -144,7 +140,7 @@ func checkRoster(ctx context.Context, files []string, flags *computeFlags, roste
 	for _, l := range lines {
 		fmt.Fprintln(&out, printable(l))
 	}
-	fmt.Fprintf(&out, "check: %s on %s of %s: %d held, %d missed\n", plural(total, "expectation"), plural(len(students), "student"), plural(len(files), "file"), total-len(lines), len(lines))
+	fmt.Fprintf(&out, "check: %s on %s of %s: %d held, %d missed\n", plural(total, "expectation"), plural(len(plans[0]), "student"), plural(len(files), "file"), total-len(lines), len(lines))
 	if _, err := out.WriteTo(stdout); err != nil {
 		return err
 	}

@@ -17,10 +17,10 @@ import (
 
 var gradeCommand = &Command{
 	Name:      "grade",
-	UsageLine: "partlab grade --roster FILE [--secret-file FILE] [-o FILE] [--feedback DIR] [compute flags] SCENARIO ANSWERS…",
+	UsageLine: "partlab grade [--roster FILE] [--secret-file FILE] [-o FILE] [--feedback DIR] [compute flags] SCENARIO ANSWERS…",
 	Short:     "score the answers students downloaded from their variant pages",
 	Long: `Grade scores the answers files that students downloaded from their variant
-pages (render --roster). For every student of the roster it recomputes their
+pages (render --roster); --roster is required. For every student of the roster it recomputes their
 variant from the secret, their id and the scenario, as render did, so no
 stored key is needed and a file cannot change its own figures; each answer
 is a hit when it is within the prediction's tolerance of the figure, the
@@ -54,11 +54,7 @@ reported on its own line and left out; the rest are graded, and grade exits 1.`,
 // files it cannot grade are reported one by one after the gradebook is
 // written.
 func grade(ctx context.Context, file string, answers []string, out, feedback string, flags *computeFlags, rosterFlags *rosterFlags, stdout, stderr io.Writer) error {
-	students, secret, err := rosterFlags.load()
-	if err != nil {
-		return err
-	}
-	plans, nbs, err := computeVariants(ctx, []string{file}, flags, students, secret, stderr)
+	plans, nbs, err := computeVariants(ctx, []string{file}, flags, rosterFlags, stderr)
 	if err != nil {
 		return err
 	}
@@ -120,7 +116,7 @@ func grade(ctx context.Context, file string, answers []string, out, feedback str
 			return fmt.Errorf("--feedback %s: %w", feedback, err)
 		}
 	}
-	fmt.Fprintf(stderr, "grade: %s of %s graded, %s not\n", plural(len(from), "answers file"), plural(len(students), "student"), plural(len(problems), "file"))
+	fmt.Fprintf(stderr, "grade: %s of %s graded, %s not\n", plural(len(from), "answers file"), plural(len(plans[0]), "student"), plural(len(problems), "file"))
 	if len(problems) > 0 {
 		return errors.Join(problems...)
 	}

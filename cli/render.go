@@ -48,7 +48,7 @@ no files; a path of --set names one file's cells, so it takes no compute flags.`
 
 var renderCommand = &Command{
 	Name:      "render",
-	UsageLine: "partlab render [-o DIR] [--strict] [--pdf] [--site FILE] [--clean] [--roster FILE --teacher DIR [--secret-file FILE]] [render flags] [compute flags] FILE…",
+	UsageLine: "partlab render [-o DIR] [--strict] [--pdf] [--site FILE] [--clean] [--roster FILE] [--teacher DIR] [--secret-file FILE] [render flags] [compute flags] FILE…",
 	Short:     "add the given scenario files' pages to DIR's site (default out)",
 	Long: `Render computes every scenario file, then writes its page, results.json and
 results.csv into DIR's site, with the index, navigation and search of the whole

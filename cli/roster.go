@@ -77,10 +77,15 @@ func variants(file string, flags *computeFlags, students []roster.Student, secre
 	return out, nil
 }
 
-// computeVariants computes every variant of every file, each as render
-// computes a scenario; the files' variants are planned first, so that a
-// roster over the budget is refused before any is computed.
-func computeVariants(ctx context.Context, files []string, flags *computeFlags, students []roster.Student, secret roster.Secret, stderr io.Writer) ([][]variant, [][]report.Notebook, error) {
+// computeVariants computes every variant of every file for the roster and
+// secret the flags name, each as render computes a scenario; the files'
+// variants are planned first, so that a roster over the budget is refused
+// before any is computed.
+func computeVariants(ctx context.Context, files []string, flags *computeFlags, rosterFlags *rosterFlags, stderr io.Writer) ([][]variant, [][]report.Notebook, error) {
+	students, secret, err := rosterFlags.load()
+	if err != nil {
+		return nil, nil, err
+	}
 	plans := make([][]variant, len(files))
 	var errs []error
 	for i, f := range files {

@@ -29,11 +29,7 @@ func renderRoster(ctx context.Context, files []string, dir, teacher string, rf *
 	if err := outside(teacher, dir); err != nil {
 		return err
 	}
-	students, secret, err := rosterFlags.load()
-	if err != nil {
-		return err
-	}
-	plans, nbs, err := computeVariants(ctx, files, flags, students, secret, stderr)
+	plans, nbs, err := computeVariants(ctx, files, flags, rosterFlags, stderr)
 	if err != nil {
 		return err
 	}
@@ -73,7 +69,7 @@ func renderRoster(ctx context.Context, files []string, dir, teacher string, rf *
 	if err := (publish.Publisher{Progress: io.Discard}).Update(teacher, func(string) (publish.Build, error) { return build, nil }); err != nil {
 		return fmt.Errorf("--teacher %s: %w", teacher, err)
 	}
-	fmt.Fprintf(stderr, "wrote %s: %s of %s, and their answer keys\n", filepath.Join(teacher, studentsFile), plural(len(students), "student"), plural(len(files), "scenario"))
+	fmt.Fprintf(stderr, "wrote %s: %s of %s, and their answer keys\n", filepath.Join(teacher, studentsFile), plural(len(plans[0]), "student"), plural(len(files), "scenario"))
 	defer onInterrupt(ctx, removeNewTemps(filepath.Join(filepath.Dir(filepath.Clean(dir)), "."+filepath.Base(dir)+".tmp-*")))()
 	return site.Write(dir, io.Discard)
 }
