@@ -99,7 +99,7 @@ func mergeVariants(old, fresh []manifestVariant, clean bool) (all, gone []manife
 // images, loading ECharts as the site's pages do (assets/ when copied).
 func (s Site) KeyFiles() ([]publish.File, error) {
 	opt, out := s.pageOptions()
-	opt.PDF = false
+	opt.PDF, opt.Edition = false, report.Teacher
 	for _, v := range s.Variants {
 		page, images, _, err := report.RenderPage(v.Notebook, opt)
 		if err != nil {
