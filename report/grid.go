@@ -14,7 +14,14 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var gridKind = withConclusions(newKind("Keys, partitions and consumers", "computed.html", gridView, gridText).withJSON(gridJSON), gridConclusions)
+var gridKind = newKind(kindSpec[*sim.GridResult]{
+	title:       "Keys, partitions and consumers",
+	narrative:   "grid.md",
+	view:        gridView,
+	text:        gridText,
+	json:        gridJSON,
+	conclusions: gridConclusions,
+})
 
 // gridConclusions: some_key_keeps_every_row, every_key_keeps_every_row,
 // served_misleads (a larger loss moves the served number less), and
@@ -37,17 +44,17 @@ func gridConclusions(nb Notebook, _ cell, g *sim.GridResult) map[string]bool {
 
 // gridJSON is a grid's entry in results.json: the simulation's result and,
 // when the grid ran on Kafka, Kafka's rows beside it.
-func gridJSON(c cell) any {
+func gridJSON(c cell, r *sim.GridResult) any {
 	return struct {
 		*sim.GridResult
 		Kafka *sim.Observed `json:"kafka,omitempty"`
-	}{c.Result.(*sim.GridResult), c.Observed}
+	}{r, c.Observed}
 }
 
 // gridView shows a grid: the lesson's tables, the charts, each with its
 // table, and what the numbers say. Each chart is drawn once; its controls
 // switch among the consumer counts and keys the grid computed.
-func gridView(p *pageState, c cell, g *sim.GridResult) (any, error) {
+func gridView(p *pageState, c computation, g *sim.GridResult) (any, error) {
 	simulated := g
 	g = featured(g, c.Observed)
 	v := newComputedView(p, c, g.Partitioner+" partitioner, "+g.Assignor+" assignor")
@@ -78,7 +85,7 @@ func gridView(p *pageState, c cell, g *sim.GridResult) (any, error) {
 	v.chart(speedupChart("chart_"+c.ID+"_speedup", g))
 	v.chart(rowsChart("chart_"+c.ID+"_rows", g))
 	v.chart(deviationChart("chart_"+c.ID+"_deviation", g, dev))
-	return v.done("grid.md", told(newGridStory(g, p.nb.Scenario.Source.Subscribers)))
+	return v.done(told(newGridStory(g, p.nb.Scenario.Source.Subscribers)))
 }
 
 // toldItems is the most consumer counts, idle counts or losses a grid's

@@ -58,3 +58,20 @@ func TestUnregisteredKind(t *testing.T) {
 		t.Errorf("text: error %v, want %q", err, want)
 	}
 }
+
+// TestKindTemplates checks that every kind's descriptor names templates
+// that exist: its page template, and the narrative the shared computed
+// template words its story with.
+func TestKindTemplates(t *testing.T) {
+	for k, d := range kinds {
+		if layout.Lookup(d.template) == nil {
+			t.Errorf("%s: no page template %q", k, d.template)
+		}
+		switch {
+		case d.template == computedTemplate && d.narrative == "":
+			t.Errorf("%s: computed cells need a narrative template", k)
+		case d.narrative != "" && narratives.Lookup(d.narrative) == nil:
+			t.Errorf("%s: no narrative template %q under templates/narrative/", k, d.narrative)
+		}
+	}
+}

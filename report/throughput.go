@@ -13,7 +13,14 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var throughputKind = withConclusions(newKind("Speedup as consumers grow", "computed.html", throughputView, throughputText).withJSON(throughputJSON), throughputConclusions)
+var throughputKind = newKind(kindSpec[*sim.ThroughputResult]{
+	title:       "Speedup as consumers grow",
+	narrative:   "throughput.md",
+	view:        throughputView,
+	text:        throughputText,
+	json:        throughputJSON,
+	conclusions: throughputConclusions,
+})
 
 // throughputConclusions: exact (every count up to P reaches its ideal),
 // flat_past_p (consumers past the partition count add nothing) and, when a
@@ -29,18 +36,18 @@ func throughputConclusions(_ Notebook, c cell, r *sim.ThroughputResult) map[stri
 
 // throughputJSON is a throughput's entry in results.json: the model and,
 // when a real run was asked for, the measured rows beside it.
-func throughputJSON(c cell) any {
+func throughputJSON(c cell, r *sim.ThroughputResult) any {
 	return struct {
 		*sim.ThroughputResult
 		Measured *sim.Measurement `json:"measured,omitempty"`
-	}{c.Result.(*sim.ThroughputResult), c.Measured}
+	}{r, c.Measured}
 }
 
 // throughputView shows Part 2 of the lab: the group's time, rate, speedup
 // and idle consumers per consumer count, modelled and, when a run was asked
 // for, measured; the speedup against the ideal and the ceiling; and, when
 // the partitions are not equal, their sizes.
-func throughputView(p *pageState, c cell, r *sim.ThroughputResult) (any, error) {
+func throughputView(p *pageState, c computation, r *sim.ThroughputResult) (any, error) {
 	parts := len(r.Sizes)
 	setting := fmt.Sprintf("%s × %s", format.Plural(parts, "partition"), format.Plural(r.Sizes[0], "record"))
 	if !equalSizes(r.Sizes) {
@@ -59,7 +66,7 @@ func throughputView(p *pageState, c cell, r *sim.ThroughputResult) (any, error) 
 	if !equalSizes(r.Sizes) {
 		v.chart(sizesChart("chart_"+c.ID+"_sizes", r))
 	}
-	return v.done("throughput.md", newThroughputStory(r, c.Measured))
+	return v.done(newThroughputStory(r, c.Measured))
 }
 
 // speedTable is the lab's Part 2 table, with the ideal and the most
