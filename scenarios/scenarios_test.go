@@ -2,8 +2,10 @@ package scenarios
 
 import (
 	"errors"
+	"maps"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -93,7 +95,7 @@ func TestBadInput(t *testing.T) {
 		{"near unknown field", "titel: t\ncells:\n  - md: hi\n", `x.yaml:1:1: titel: unknown field (want one of cells, engine, expect, source, summary, title) (did you mean "title"?)`},
 		{"duplicate field", "title: t\ntitle: u\ncells:\n  - md: hi\n", "x.yaml:2:1: title: duplicate field"},
 		{"empty cells", "title: t\ncells: []\n", "x.yaml:2:8: cells: must not be empty"},
-		{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of assignment, grid, groups, md, offsets, ordering, predictions, repartition, sizing, spread, throughput)"},
+		{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of " + strings.Join(cellKindNames(), ", ") + ")"},
 		{"two kinds in a cell", head + "  - md: a\n    grid: {}\n", "x.yaml:3:5: cells[0]: must be a mapping with one key"},
 		{"wrong type", head + "  - grid: {keys: subscriber, partitions: [1]}\n", `x.yaml:3:18: cells[0].grid.keys: must be a list (got "subscriber")`},
 		{"not a number", head + "  - grid: {keys: [subscriber], partitions: [four]}\n", `x.yaml:3:45: cells[0].grid.partitions[0]: must be a whole number between 1 and 4096 (got "four")`},
@@ -208,48 +210,79 @@ func TestOutOfBoundsIsNoDuplicate(t *testing.T) {
 	}
 }
 
-// Every kind written with its required fields only: each absent field's
-// default goes through its setter, which would panic on a default of the
-// wrong type.
-func TestEveryKindWithItsDefaults(t *testing.T) {
-	minimal := map[sim.Kind]string{
-		sim.KindGrid:        "grid: {id: g, keys: [record], partitions: [2]}",
-		sim.KindOffsets:     "offsets: {partitions: 2}",
-		sim.KindSpread:      "spread: {keys: a, partitions: 2, hot: {key: a}}",
-		sim.KindThroughput:  "throughput: {partitions: 2}",
-		sim.KindOrdering:    "ordering: {}",
-		sim.KindRepartition: "repartition: {keys: 'k{0..9}', from: 2, to: 3, busy: k1}",
-		sim.KindAssignment:  "assignment: {partitions: 2, consumers: [1]}",
-		sim.KindGroups:      "groups: {partitions: 2, groups: [{name: A, consumers: 1}]}",
-		sim.KindSizing:      "sizing: {target: 10, per_consumer: 5}",
-		sim.KindPredictions: "predictions: [{name: P1, you: 1, actual: g.rows@record/2/4}]",
-	}
-	src := "title: t\nengine: {kafka: {}}\ncells:\n"
+// TestEveryKindsDefaults decodes a cell of every registered kind with each
+// of its mappings present and every other field absent, so that each
+// default goes through its setter, which panics on a default of the wrong
+// type. The cells lack their required fields; only the panic is looked for.
+func TestEveryKindsDefaults(t *testing.T) {
 	for _, k := range Kinds() {
-		cell, ok := minimal[k]
-		if !ok {
-			t.Fatalf("no minimal %s cell in this test", k)
+		for _, cell := range skeletons(cellKinds[k].spec.schema()) {
+			src := "title: t\nengine: {kafka: {}}\ncells:\n  - " + string(k) + ": " + cell + "\n"
+			t.Run(string(k), func(t *testing.T) {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Errorf("%s: %v", src, r)
+					}
+				}()
+				_, _ = Parse(strings.NewReader(src), "x.yaml")
+			})
 		}
-		src += "  - " + cell + "\n"
 	}
+}
+
+// skeletons are the YAML values s allows that hold every mapping it can
+// nest and no other field: {} for a mapping, [{}] for a list of mappings,
+// one value per alternative of a oneOf.
+func skeletons(s schema) []string {
+	if alts, ok := s["oneOf"].([]schema); ok {
+		var out []string
+		for _, alt := range alts {
+			out = append(out, skeletons(alt)...)
+		}
+		return out
+	}
+	switch s["type"] {
+	case "object":
+		props := s["properties"].(schema)
+		var fields []string
+		for _, name := range slices.Sorted(maps.Keys(props)) {
+			if v := skeletons(props[name].(schema)); len(v) > 0 {
+				fields = append(fields, name+": "+v[0])
+			}
+		}
+		return []string{"{" + strings.Join(fields, ", ") + "}"}
+	case "array":
+		if item := skeletons(s["items"].(schema)); len(item) > 0 {
+			return []string{"[" + item[0] + "]"}
+		}
+	}
+	return nil
+}
+
+// The Day 24 lab's defaults are the lab's own setting, and a scoreboard in
+// its list form takes its id from its place.
+func TestLabDefaults(t *testing.T) {
+	src := `title: t
+cells:
+  - spread: {keys: a, partitions: 2, hot: {key: a}}
+  - throughput: {partitions: 2}
+  - ordering: {}
+  - predictions: [{name: P1, actual: spread1.covered}]
+`
 	s, err := Parse(strings.NewReader(src), "x.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cells := map[sim.Kind]sim.Cell{}
-	for _, c := range s.Cells {
-		cells[c.Kind] = c.Sim
-	}
-	if sp := cells[sim.KindSpread].(sim.Spread); sp.HotCount != 50 || sp.Partitioner != "crc32" {
+	if sp := s.Cells[0].Sim.(sim.Spread); sp.HotCount != 50 || sp.Partitioner != "crc32" {
 		t.Errorf("spread %+v, want the hot key sent 50 times by crc32", sp)
 	}
-	if th := cells[sim.KindThroughput].(sim.Throughput); th.Work != 8*time.Millisecond || th.Records != 100 || len(th.Consumers) != 5 {
+	if th := s.Cells[1].Sim.(sim.Throughput); th.Work != 8*time.Millisecond || th.Records != 100 || len(th.Consumers) != 5 {
 		t.Errorf("throughput %+v, want the lab's setting", th)
 	}
-	if o := cells[sim.KindOrdering].(sim.Ordering); o.Records != 40 || o.Partitions != 8 || len(o.Keys) != 5 {
+	if o := s.Cells[2].Sim.(sim.Ordering); o.Records != 40 || o.Partitions != 8 || len(o.Keys) != 5 {
 		t.Errorf("ordering %+v, want the lab's setting", o)
 	}
-	if p := cells[sim.KindPredictions].(sim.Predictions); p.ID != "predictions6" {
-		t.Errorf("predictions id %q, want predictions6", p.ID)
+	if p := s.Cells[3].Sim.(sim.Predictions); p.ID != "predictions4" {
+		t.Errorf("predictions id %q, want predictions4", p.ID)
 	}
 }
