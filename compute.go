@@ -30,7 +30,7 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 	if err != nil {
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 	}
-	measured := map[string]*sim.Measurement{}
+	measured := map[string]*sim.ThroughputMeasurement{}
 	for _, r := range rs.All {
 		t, ok := r.(*sim.ThroughputResult)
 		if !ok || !flags.measure {

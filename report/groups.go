@@ -98,14 +98,14 @@ type groupsStory struct {
 
 // A groupShare is one group's share with its members' partition counts.
 type groupShare struct {
-	sim.GroupShare
+	sim.GroupsShare
 	Counts []int
 }
 
 func newGroupsStory(r *sim.GroupsResult) groupsStory {
 	s := groupsStory{GroupsResult: r, Every: true}
 	for _, g := range r.Groups {
-		gs := groupShare{GroupShare: g}
+		gs := groupShare{GroupsShare: g}
 		useful := 0
 		for m, l := range g.Loads {
 			gs.Counts = append(gs.Counts, len(g.Owned[m]))

@@ -310,14 +310,14 @@ func TestLabNarrativeFollowsTheData(t *testing.T) {
 func measured(factor float64) func(*Notebook) {
 	return func(nb *Notebook) {
 		r := nb.Results.All[0].(*sim.ThroughputResult)
-		m := &sim.Measurement{Machine: "a <b>test</b> machine"}
+		m := &sim.ThroughputMeasurement{Machine: "a <b>test</b> machine"}
 		for _, row := range r.Rows {
 			row.Speedup *= factor
 			row.WallS /= factor
 			row.PerSecond *= factor
 			m.Rows = append(m.Rows, row)
 		}
-		nb.Measured = map[string]*sim.Measurement{r.ID: m}
+		nb.Measured = map[string]*sim.ThroughputMeasurement{r.ID: m}
 	}
 }
 

@@ -21,9 +21,9 @@ type Notebook struct {
 	Results  sim.Results
 	// Observed holds, by grid id, the rows the Kafka engine measured for
 	// the grids that ran on it.
-	Observed map[string]*sim.Observed
+	Observed map[string]*sim.GridObserved
 	// Measured holds, by throughput cell id, the real runs asked for.
-	Measured map[string]*sim.Measurement
+	Measured map[string]*sim.ThroughputMeasurement
 }
 
 // cell pairs a scenario cell with its result; Result is nil for Markdown.
@@ -33,8 +33,8 @@ type cell struct {
 	scenarios.Cell
 	Index    int
 	Result   sim.Result
-	Observed *sim.Observed
-	Measured *sim.Measurement
+	Observed *sim.GridObserved
+	Measured *sim.ThroughputMeasurement
 }
 
 // cells returns the notebook's cells with their results.

@@ -39,7 +39,7 @@ func throughputConclusions(_ Notebook, c cell, r *sim.ThroughputResult) map[stri
 func throughputJSON(c cell, r *sim.ThroughputResult) any {
 	return struct {
 		*sim.ThroughputResult
-		Measured *sim.Measurement `json:"measured,omitempty"`
+		Measured *sim.ThroughputMeasurement `json:"measured,omitempty"`
 	}{r, c.Measured}
 }
 
@@ -100,7 +100,7 @@ func equalSizes(sizes []int) bool {
 // ceilingChart shows the speedup against the consumer count beside the
 // ideal min(C, P), with the ceiling at P and, when the cell was run for real,
 // the measured speedup.
-func ceilingChart(id string, r *sim.ThroughputResult, m *sim.Measurement) (chartView, error) {
+func ceilingChart(id string, r *sim.ThroughputResult, m *sim.ThroughputMeasurement) (chartView, error) {
 	parts := len(r.Sizes)
 	l := charts.NewLine()
 	l.SetGlobalOptions(chartOptions(id, "consumers", "speedup", "line")...)
@@ -199,10 +199,10 @@ type measuredStory struct {
 	Machine    string
 	Model, Run sim.ThroughputRow
 	Apart      float64 // percent, from sim.Apart
-	Close      bool    // within sim.MeasuredClose
+	Close      bool    // within sim.ThroughputMeasuredClose
 }
 
-func newThroughputStory(r *sim.ThroughputResult, m *sim.Measurement) throughputStory {
+func newThroughputStory(r *sim.ThroughputResult, m *sim.ThroughputMeasurement) throughputStory {
 	parts := len(r.Sizes)
 	s := throughputStory{Partitions: parts, Records: r.Records, Equal: equalSizes(r.Sizes),
 		Smallest: slices.Min(r.Sizes), Largest: slices.Max(r.Sizes), Exact: true}
@@ -232,8 +232,8 @@ func newThroughputStory(r *sim.ThroughputResult, m *sim.Measurement) throughputS
 	s.Flat = s.Past != nil && format.Fixed(s.Past.Speedup) == format.Fixed(s.Top.Speedup)
 	if m != nil {
 		run := m.Rows[top]
-		apart := sim.Apart(s.Top, run)
-		s.Measured = &measuredStory{Machine: m.Machine, Model: s.Top, Run: run, Apart: apart, Close: apart <= sim.MeasuredClose}
+		apart := sim.ThroughputApart(s.Top, run)
+		s.Measured = &measuredStory{Machine: m.Machine, Model: s.Top, Run: run, Apart: apart, Close: apart <= sim.ThroughputMeasuredClose}
 	}
 	return s
 }

@@ -81,7 +81,7 @@ func TestVocabularyErrors(t *testing.T) {
 		{"unknown field", "{{ .Nope }}", at(vocabLine, vocabCol+3) + `.Nope: no field "Nope" in the scenario (want one of .Title, .Source, .Baseline)`},
 		{"grid field", `{{ (grid "keys").Nope }}`, `.Nope: no field "Nope" in a grid cell's results (want one of .Kind, .ID, .Partitioner, .Assignor, .Engine, .Records, .Baseline, .Rows,`},
 		{"near field", `{{ (grid "keys").Recods }}`, `.Recods: no field "Recods" in a grid cell's results (did you mean "Records"?)`},
-		{"row field", `{{ (row "keys" "record" 4).maxload }}`, `.maxload: no field "maxload" in a row (did you mean "MaxLoad"?)`},
+		{"row field", `{{ (row "keys" "record" 4).maxload }}`, `.maxload: no field "maxload" in a grid row (did you mean "MaxLoad"?)`},
 		{"offsets field", `{{ (offsets "p0").Nope }}`, `no field "Nope" in an offsets cell's results (want one of`},
 		{"range element", `{{ range .Baseline.Serving }}{{ .Nope }}{{ end }}`, `.Nope: no field "Nope" in a region value (want one of .Region, .Value)`},
 		{"text", `{{ .Title.Nope }}`, `.Nope: no field "Nope" in text`},
