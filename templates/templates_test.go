@@ -4,6 +4,10 @@ import (
 	"io/fs"
 	"testing"
 	"testing/fstest"
+
+	// No golden file here: golden gives the test binary the -update flag
+	// that go test ./... -update passes to every package.
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 // TestFS checks the files the package comment lists; the narratives are

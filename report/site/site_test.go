@@ -8,6 +8,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	// No golden file here: golden gives the test binary the -update flag
+	// that go test ./... -update passes to every package.
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 // fakeECharts stands in for echarts.min.js where no browser runs it.

@@ -19,6 +19,10 @@ import (
 
 	"github.com/partlab/partlab/sim"
 	"github.com/partlab/partlab/sim/kafka/kafkatest"
+
+	// No golden file here: golden gives the test binary the -update flag
+	// that go test ./... -update passes to every package.
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 var lessonSource = sim.Source{Seed: 20260218, Subscribers: 200, Periods: 12}

@@ -9,6 +9,10 @@ import (
 	"time"
 
 	"github.com/partlab/partlab/sim"
+
+	// No golden file here: golden gives the test binary the -update flag
+	// that go test ./... -update passes to every package.
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 // model is the modelled throughput cell of P partitions, records each.
