@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/partlab/partlab/report/internal/reporttest"
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/sim"
 )
@@ -15,13 +16,9 @@ import (
 // hold a cell of every kind, and each names its figures.
 func TestKindsRegistered(t *testing.T) {
 	seen := map[sim.Kind]sim.Cell{}
-	for _, file := range []string{"../scenarios/messaging-systems.yaml", "../scenarios/day-24-partitions.yaml"} {
-		s, err := scenarios.Load(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range s.SimCells() {
-			seen[c.Kind()] = c
+	for _, c := range reporttest.Shipped(t) {
+		for _, cell := range c.Scenario.SimCells() {
+			seen[cell.Kind()] = cell
 		}
 	}
 	for _, k := range scenarios.Kinds() {

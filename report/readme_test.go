@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/partlab/partlab/report/internal/reporttest"
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/sim"
 )
@@ -64,7 +65,8 @@ func readmeConclusions(t *testing.T, text string) map[sim.Kind][]string {
 // by kind, a family by its name before the @.
 func shippedConclusions(t *testing.T) map[sim.Kind][]string {
 	out := map[sim.Kind][]string{}
-	for _, nb := range []Notebook{lesson(t), lab(t)} {
+	for _, c := range reporttest.Shipped(t) {
+		nb := computed(c)
 		cs, err := nb.computations()
 		if err != nil {
 			t.Fatal(err)

@@ -22,6 +22,9 @@ type Notebook struct {
 	// Observed holds, by grid id, the rows the Kafka engine measured for
 	// the grids that ran on it.
 	Observed map[string]*sim.GridObserved
+	// Rebalanced holds, by rebalance cell id, what the group members the
+	// Kafka engine ran observed.
+	Rebalanced map[string]*sim.RebalanceObserved
 	// Measured holds, by throughput cell id, the real runs asked for.
 	Measured map[string]*sim.ThroughputMeasurement
 }
@@ -31,10 +34,11 @@ type Notebook struct {
 // are what the other engines found for it, when they ran.
 type cell struct {
 	scenarios.Cell
-	Index    int
-	Result   sim.Result
-	Observed *sim.GridObserved
-	Measured *sim.ThroughputMeasurement
+	Index      int
+	Result     sim.Result
+	Observed   *sim.GridObserved
+	Rebalanced *sim.RebalanceObserved
+	Measured   *sim.ThroughputMeasurement
 }
 
 // cells returns the notebook's cells with their results.
@@ -46,6 +50,7 @@ func (nb Notebook) cells() []cell {
 		if c.Sim != nil && next < len(nb.Results.All) {
 			out[i].Result = nb.Results.All[next]
 			out[i].Observed = nb.Observed[c.ID]
+			out[i].Rebalanced = nb.Rebalanced[c.ID]
 			out[i].Measured = nb.Measured[c.ID]
 			next++
 		}
@@ -85,6 +90,7 @@ var kinds = map[sim.Kind]kind{
 	sim.KindAssignment:  assignmentKind,
 	sim.KindGroups:      groupsKind,
 	sim.KindSizing:      sizingKind,
+	sim.KindRebalance:   rebalanceKind,
 	sim.KindPredictions: predictionsKind,
 }
 

@@ -198,7 +198,7 @@ type throughputStory struct {
 type measuredStory struct {
 	Machine    string
 	Model, Run sim.ThroughputRow
-	Apart      float64 // percent, from sim.Apart
+	Apart      float64 // percent, from sim.ThroughputApart
 	Close      bool    // within sim.ThroughputMeasuredClose
 }
 

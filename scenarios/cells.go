@@ -13,7 +13,7 @@ import (
 // specs name these ranges.
 var limits = struct {
 	seed, subscribers, periods, partitions, partition, consumers bounds[int64]
-	records, hot, target, headroom                               bounds[int64]
+	records, hot, target, headroom, join                         bounds[int64]
 	timeout, work                                                bounds[time.Duration]
 	guess                                                        bounds[float64]
 }{
@@ -27,6 +27,7 @@ var limits = struct {
 	hot:         bounds[int64]{1, 1_000_000},
 	target:      bounds[int64]{1, 1_000_000_000},
 	headroom:    bounds[int64]{0, 1000},
+	join:        bounds[int64]{1, 64},
 	timeout:     bounds[time.Duration]{time.Second, 10 * time.Minute},
 	work:        bounds[time.Duration]{time.Microsecond, time.Second},
 	guess:       bounds[float64]{-1e12, 1e12},
@@ -54,6 +55,7 @@ var cellKinds = map[sim.Kind]kind{
 	sim.KindAssignment:  {"drill D2: sharing partitions among consumers", assignmentSpec},
 	sim.KindGroups:      {"drill D5: several consumer groups on one topic", groupsSpec},
 	sim.KindSizing:      {"drill D4: how many partitions", sizingSpec},
+	sim.KindRebalance:   {"a consumer group's members joining and leaving, under several rebalance protocols", rebalanceSpec},
 	sim.KindPredictions: {"the scoreboard: guesses against figures of the cells above", predictionsSpec},
 }
 

@@ -25,13 +25,17 @@ type Kafka struct {
 	Timeout time.Duration
 }
 
-// SetEngine makes every grid of the scenario run on e, as the command line's
-// --engine asks.
+// SetEngine makes every grid and rebalance cell of the scenario run on e,
+// as the command line's --engine asks.
 func (s *Scenario) SetEngine(e sim.Engine) {
 	for i, c := range s.Cells {
-		if g, ok := c.Sim.(sim.Grid); ok {
-			g.Engine = e
-			s.Cells[i].Sim = g
+		switch cell := c.Sim.(type) {
+		case sim.Grid:
+			cell.Engine = e
+			s.Cells[i].Sim = cell
+		case sim.Rebalance:
+			cell.Engine = e
+			s.Cells[i].Sim = cell
 		}
 	}
 }

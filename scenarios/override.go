@@ -6,11 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/partlab/partlab/internal/readfile"
 	"gopkg.in/yaml.v3"
 )
 
@@ -72,17 +73,9 @@ func ParseSet(arg string) ([]Override, error) {
 // be dotted paths (source.seed: 7) or nest (source: {seed: 7}); as with
 // --set, a mapping sets each of its fields.
 func LoadParams(path string) ([]Override, error) {
-	f, err := os.Open(path)
+	src, err := readfile.Read(path, filepath.Dir(path), maxFileSize)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	src, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if len(src) > maxFileSize {
-		return nil, ErrorList{{File: path, Line: 1, Col: 1, Msg: fmt.Sprintf("file is larger than %d bytes", maxFileSize)}}
 	}
 	var doc yaml.Node
 	if err := yaml.NewDecoder(bytes.NewReader(src)).Decode(&doc); err != nil && err != io.EOF {

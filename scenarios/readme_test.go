@@ -187,7 +187,9 @@ func readmeFigures(t *testing.T, text string) map[sim.Kind][]string {
 		entry = strings.TrimPrefix(strings.Join(strings.Fields(entry), " "), "and ")
 		kind, _, _ := strings.Cut(entry, " ")
 		for _, m := range regexp.MustCompile("`([a-z_]+)(?:@[^`]*)?`").FindAllStringSubmatch(entry, -1) {
-			out[sim.Kind(kind)] = append(out[sim.Kind(kind)], m[1])
+			if !slices.Contains(out[sim.Kind(kind)], m[1]) {
+				out[sim.Kind(kind)] = append(out[sim.Kind(kind)], m[1])
+			}
 		}
 		slices.Sort(out[sim.Kind(kind)])
 	}

@@ -15,15 +15,14 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/partlab/partlab/internal/readfile"
 	"github.com/partlab/partlab/sim"
-
 	"gopkg.in/yaml.v3"
 )
 
@@ -75,12 +74,11 @@ const maxFileSize = 1 << 20
 // Load reads and validates a scenario file, with overrides put over its
 // values.
 func Load(path string, overrides ...Override) (*Scenario, error) {
-	f, err := os.Open(path)
+	src, err := readfile.Read(path, filepath.Dir(path), maxFileSize)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	return Parse(f, path, overrides...)
+	return Parse(bytes.NewReader(src), path, overrides...)
 }
 
 // Parse reads a scenario from r; name is used in errors and names the page.

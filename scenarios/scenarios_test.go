@@ -173,7 +173,7 @@ func FuzzParse(f *testing.F) {
 	for _, src := range fuzzSeeds {
 		f.Add(src)
 	}
-	for _, name := range []string{"messaging-systems.yaml", "day-24-partitions.yaml"} {
+	for _, name := range []string{"messaging-systems.yaml", "day-24-partitions.yaml", "rebalances.yaml"} {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)

@@ -64,7 +64,7 @@ func instance(t *testing.T, src string) any {
 func TestSchemaAcceptsValidFiles(t *testing.T) {
 	s := compileSchema(t)
 	files := map[string]string{}
-	for _, name := range []string{"messaging-systems.yaml", "day-24-partitions.yaml"} {
+	for _, name := range []string{"messaging-systems.yaml", "day-24-partitions.yaml", "rebalances.yaml"} {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/partlab/partlab/internal/imagefile"
+	"github.com/partlab/partlab/internal/readfile"
 )
 
 // SiteFile is the site settings' file name, beside scenarios/ in the
@@ -75,8 +77,8 @@ var siteSpec = object[Site]{
 			m.d.errorf(fieldNode(v, "url"), "home.url", "must be an http(s) URL or a relative path (got %q)", s.Home.URL)
 		}
 		if v := m.at["base_url"]; v != nil && s.BaseURL != "" {
-			if !linkable(s.BaseURL, true) {
-				m.errorf("base_url", "must be an absolute http(s) URL such as https://example.org/course/ (got %q)", s.BaseURL)
+			if ok, but := isBase(s.BaseURL); !ok {
+				m.errorf("base_url", "must be an absolute http(s) URL such as https://example.org/course/%s (got %q)", but, s.BaseURL)
 			} else if !strings.HasSuffix(s.BaseURL, "/") {
 				s.BaseURL += "/"
 			}
@@ -119,15 +121,32 @@ func linkable(s string, absolute bool) bool {
 	return !absolute && u.Scheme == "" && u.Host == ""
 }
 
+// isBase reports whether s is a base the site's URLs can be joined to, and
+// if not, but what it has that a base has not: in a query or a fragment,
+// every sitemap and canonical URL would land inside it.
+func isBase(s string) (ok bool, but string) {
+	u, err := url.Parse(s)
+	switch {
+	case err != nil || !linkable(s, true):
+		return false, ""
+	case u.User != nil:
+		return false, ", without a user or password"
+	case u.RawQuery != "" || u.ForceQuery:
+		return false, ", without a query (?…)"
+	case u.Fragment != "" || strings.Contains(s, "#"):
+		return false, ", without a fragment (#…)"
+	}
+	return true, ""
+}
+
 // LoadSite reads and validates a site file, and the favicon it names,
 // which is read from the file's folder.
 func LoadSite(name string) (*Site, error) {
-	f, err := os.Open(name)
+	src, err := readfile.Read(name, filepath.Dir(name), maxFileSize)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	s, err := ParseSite(f, name)
+	s, err := ParseSite(bytes.NewReader(src), name)
 	if err != nil {
 		return nil, err
 	}
@@ -136,25 +155,24 @@ func LoadSite(name string) (*Site, error) {
 	}
 	icon := filepath.Join(filepath.Dir(name), filepath.FromSlash(s.Favicon.Name))
 	at := s.iconAt
-	if s.Favicon.Data, err = readBounded(icon, MaxFavicon); err != nil {
+	if s.Favicon.Data, err = readFavicon(icon, filepath.Dir(name)); err != nil {
 		return nil, ErrorList{{File: name, Line: at.Line, Col: at.Col, Field: "favicon", Msg: err.Error()}}
 	}
 	s.Favicon.Name = "favicon" + strings.ToLower(path.Ext(s.Favicon.Name))
 	return s, nil
 }
 
-// readBounded reads a file of at most max bytes.
-func readBounded(name string, max int64) ([]byte, error) {
-	f, err := os.Open(name)
+// readFavicon reads the icon, which must lie in dir, be at most MaxFavicon
+// bytes and be the image its name says.
+func readFavicon(icon, dir string) ([]byte, error) {
+	data, err := readfile.Read(icon, dir, MaxFavicon)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err == nil && int64(len(data)) > max {
-		err = fmt.Errorf("%s is larger than %d bytes", name, max)
+	if err := imagefile.Check(icon, data); err != nil {
+		return nil, fmt.Errorf("%s %w", icon, err)
 	}
-	return data, err
+	return data, nil
 }
 
 // ParseSite reads site settings from r; name is used in errors.

@@ -14,6 +14,11 @@
 // first seen. Floating point is used only where the lesson uses it, and in the
 // same order of operations.
 //
+// A Rebalance follows one consumer group through members joining and
+// leaving under several rebalance protocols (balancer.go: the eager range
+// and round-robin balancers, a cooperative sticky one, and KIP-848's server
+// assignors), step by step and exactly.
+//
 // A grid's Engine may also ask for the same combinations measured on a real
 // Kafka protocol. That is package partlab/sim/kafka's work; sim only holds what
 // both engines share: Data.Observe, which turns what a consumer group read into

@@ -25,9 +25,9 @@ import (
 var update = flag.Bool("update", false, "rewrite generated golden files under testdata/ (never facts)")
 
 // facts are the files, relative to the module's root, that hold what the
-// lessons print; see testdata/README.md and report/testdata/README.md.
+// lessons print; see cli/testdata/README.md and report/testdata/README.md.
 var facts = []string{
-	"testdata/lesson.txt",
+	"cli/testdata/lesson.txt",
 	"report/testdata/lesson-tables.txt",
 }
 

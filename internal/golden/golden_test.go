@@ -49,11 +49,11 @@ func TestCheck(t *testing.T) {
 		{"equal under update", "testdata/out.txt", old, old, true, false, old},
 		{"rewritten under update", "testdata/out.txt", old, now, true, false, now},
 		{"created under update", "testdata/out.txt", "", now, true, false, now},
-		{"fact equal", "testdata/lesson.txt", old, old, false, false, old},
-		{"fact differs", "testdata/lesson.txt", old, now, false, true, old},
-		{"fact refused under update", "testdata/lesson.txt", old, now, true, true, old},
+		{"fact equal", "cli/testdata/lesson.txt", old, old, false, false, old},
+		{"fact differs", "cli/testdata/lesson.txt", old, now, false, true, old},
+		{"fact refused under update", "cli/testdata/lesson.txt", old, now, true, true, old},
 		{"fact in report refused", "report/testdata/lesson-tables.txt", old, now, true, true, old},
-		{"fact missing under update", "testdata/lesson.txt", "", now, true, true, ""},
+		{"fact missing under update", "cli/testdata/lesson.txt", "", now, true, true, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()

@@ -21,7 +21,8 @@ import (
 //	> **The hash must be stable.**
 //
 // renders as <div class="callout callout-warning" role="note"> with a title
-// paragraph, then the quote's blocks. Any other block quote stays one.
+// paragraph, then the quote's blocks. Any other block quote stays one, and
+// so does an alert's marker in an alert: alerts do not nest, as on GitHub.
 
 // alertTitles are the alerts, by the word in their marker, lowercased.
 var alertTitles = map[string]string{
@@ -56,6 +57,9 @@ type alertParser struct{ quote parser.BlockParser }
 func (alertParser) Trigger() []byte { return []byte{'>'} }
 
 func (alertParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	if within[*alertNode](parent) {
+		return nil, parser.NoChildren // a marker in an alert stays a block quote
+	}
 	line, _ := reader.PeekLine()
 	m := alertLine.FindSubmatch(line)
 	if m == nil {

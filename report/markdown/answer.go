@@ -23,7 +23,10 @@ import (
 //
 // and a computation cell with answer: true both render inside
 // <details class="answer">, closed, under answerSummary. An unclosed
-// container runs to the end of its text; containers do not nest.
+// container runs to the end of its text; containers do not nest (a
+// :::answer line in one is text), so that at most one is open: goldmark
+// walks every open block at every line, and 5,400 nested answers took
+// 3.3 GB (BenchmarkMarkdown's "answers").
 
 const (
 	// AnswerSummary is what the reader clicks to open an answer.
@@ -60,6 +63,9 @@ type answerParser struct{}
 func (answerParser) Trigger() []byte { return []byte{':'} }
 
 func (answerParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	if within[*answerNode](parent) {
+		return nil, parser.NoChildren // a :::answer line in an answer is text
+	}
 	if line, _ := reader.PeekLine(); !answerOpen.Match(line) {
 		return nil, parser.NoChildren
 	}

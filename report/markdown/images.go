@@ -4,15 +4,14 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/partlab/partlab/internal/imagefile"
+	"github.com/partlab/partlab/internal/readfile"
 	"github.com/yuin/goldmark/ast"
 )
 
@@ -129,22 +128,31 @@ func (s *imageSet) add(img *ast.Image) error {
 	if err != nil {
 		return err
 	}
+	typ := imageTypes[strings.ToLower(path.Ext(name))]
+	if s.inline && typ == "" {
+		return errors.New("a self-contained page cannot inline an SVG (the data: URL is dropped as unsafe): use a PNG, or render without --self-contained")
+	}
 	i := slices.IndexFunc(s.files, func(f Image) bool { return f.Path == name })
+	written := 0 // the bytes this image adds to what the render publishes
 	if i < 0 {
 		data, err := s.read(name)
 		if err != nil {
 			return err
 		}
 		s.files = append(s.files, Image{name, data})
-		i = len(s.files) - 1
+		i, written = len(s.files)-1, len(data)
+	}
+	prefix := "data:" + typ + ";base64,"
+	if s.inline { // a self-contained page holds a copy per mention
+		written = len(prefix) + base64.StdEncoding.EncodedLen(len(s.files[i].Data))
+	}
+	// Counted before a copy is made, so that the copies past the bound are not.
+	if s.size += written; s.size > MaxImages {
+		return fmt.Errorf("%s takes the page's images over %d MiB together (a self-contained page counts every inlined copy)", filepath.Join(s.dir, filepath.FromSlash(name)), MaxImages>>20)
 	}
 	if s.inline {
-		typ := imageTypes[strings.ToLower(path.Ext(name))]
-		if typ == "" {
-			return errors.New("a self-contained page cannot inline an SVG (the data: URL is dropped as unsafe): use a PNG, or render without --self-contained")
-		}
 		// goldmark checks the link as any other: base64 leaves no markup.
-		img.Destination = []byte("data:" + typ + ";base64," + base64.StdEncoding.EncodeToString(s.files[i].Data))
+		img.Destination = []byte(prefix + base64.StdEncoding.EncodeToString(s.files[i].Data))
 	}
 	return nil
 }
@@ -172,42 +180,15 @@ func (s *imageSet) path(p string) (string, error) {
 // out of it and an image over the bounds.
 func (s *imageSet) read(name string) ([]byte, error) {
 	full := filepath.Join(s.dir, filepath.FromSlash(name))
-	real, err := filepath.EvalSymlinks(full)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%s does not exist", full)
+	data, err := readfile.Read(full, s.dir, MaxImage)
+	if errors.Is(err, readfile.ErrOutside) {
+		return nil, fmt.Errorf("%w: images come from the scenario's folder and below", err)
 	}
 	if err != nil {
 		return nil, err
 	}
-	root, err := filepath.EvalSymlinks(s.dir)
-	if err != nil {
-		return nil, err
-	}
-	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return nil, fmt.Errorf("%s is a symbolic link out of the scenario's folder: images come from the scenario's folder and below", full)
-	}
-	f, err := os.Open(real)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a file", full)
-	}
-	// Read one byte past the bound, so a file that grows meanwhile is caught too.
-	data, err := io.ReadAll(io.LimitReader(f, MaxImage+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxImage {
-		return nil, fmt.Errorf("%s is larger than %d MiB", full, MaxImage>>20)
-	}
-	if s.size += len(data); s.size > MaxImages {
-		return nil, fmt.Errorf("%s takes the scenario's images over %d MiB together", full, MaxImages>>20)
+	if err := imagefile.Check(name, data); err != nil {
+		return nil, fmt.Errorf("%s %w", full, err)
 	}
 	return data, nil
 }

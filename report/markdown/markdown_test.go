@@ -22,6 +22,7 @@ func hostileMarkdown() map[string]string {
 		b := strings.Repeat(s, (maxBlock-2)/len(s)) + "\n\n"
 		return strings.Repeat(b, maxOutput/len(b))
 	}
+	repeat := func(s string) string { return strings.Repeat(s, maxOutput/len(s)) }
 	return map[string]string{
 		"link openers":   blocks("[a]("),
 		"images":         blocks("![a]("),
@@ -34,7 +35,22 @@ func hostileMarkdown() map[string]string {
 		"list items":     blocks("1. "),
 		"nested lists":   blocks("- a\n  - b\n    - c\n      - d\n"),
 		"reference defs": blocks("[a]: <"),
+		// The project's own blocks, which neither nest nor run on.
+		"answers":       repeat(":::answer\n\n"),
+		"alerts":        repeat("> [!NOTE]\n\n"),
+		"nested alerts": blocks(nestedAlerts(80)),
+		"answer alerts": repeat(":::answer\n> [!TIP]\n> :::answer\n\n"),
+		"predictions":   blocks("{{?0}}{{?"),
 	}
+}
+
+// nestedAlerts is an alert in an alert, depth deep, as one block.
+func nestedAlerts(depth int) string {
+	var b strings.Builder
+	for i := range depth {
+		b.WriteString(strings.Repeat("> ", i+1) + "[!NOTE]\n")
+	}
+	return b.String()
 }
 
 // TestHostileMarkdownFits checks that the hostile inputs are within the
@@ -124,6 +140,17 @@ func TestMarkdownExtensions(t *testing.T) {
 			src:  ":::answer\n<img src=x onerror=alert(1)> <details open>\n\n<div>block</div>\n:::\n",
 			want: []string{"<details class=\"answer\">", "<!-- raw HTML omitted -->"},
 			not:  []string{"<img", "onerror", "<details open>", "<div>"},
+		},
+		{
+			name: "answers do not nest",
+			src:  ":::answer\na\n\n:::answer\nb\n:::\n\nAfter.\n",
+			want: []string{"<summary>Show the answer</summary>\n<p>a</p>\n<p>:::answer\nb</p>\n</details>\n<p>After.</p>"},
+		},
+		{
+			name: "alerts do not nest",
+			src:  "> [!NOTE]\n> > [!TIP]\n> > b\n",
+			want: []string{"<p class=\"callout-title\">Note</p>\n<blockquote>\n<p>[!TIP]\nb</p>\n</blockquote>\n</div>"},
+			not:  []string{"callout-tip"},
 		},
 		{
 			name: "not an answer",

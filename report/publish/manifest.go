@@ -5,9 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/partlab/partlab/internal/readfile"
 )
 
 // ManifestFile lists what partlab wrote into a site's folder, at its root,
@@ -23,15 +24,12 @@ const maxManifest = 64 << 20
 // hold other files).
 func ReadManifest(dir string, m any) error {
 	name := filepath.Join(dir, ManifestFile)
-	data, err := os.ReadFile(name)
+	data, err := readfile.Read(name, dir, maxManifest)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if err != nil {
 		return err
-	}
-	if len(data) > maxManifest {
-		return fmt.Errorf("%s is larger than %d bytes", name, maxManifest)
 	}
 	if err := json.Unmarshal(data, m); err != nil {
 		return fmt.Errorf("%s: %w: remove it to start the site afresh", name, err)

@@ -397,9 +397,9 @@ func TestBrowser(t *testing.T) {
 		t.Skip("skipping the browser test in -short mode")
 	}
 	exe, script, shots := browserNeeds(t)
-	nb, bad, day24 := lesson(t), hostile(t), lab(t)
+	nb, bad, day24, third := lesson(t), hostile(t), lab(t), rebalances(t)
 	site, inline := t.TempDir(), t.TempDir()
-	if err := (Site{Notebooks: []Notebook{nb, bad, day24}, ECharts: script}).Write(site, io.Discard); err != nil {
+	if err := (Site{Notebooks: []Notebook{nb, bad, day24, third}, ECharts: script}).Write(site, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if err := (Site{Notebooks: []Notebook{nb}, ECharts: script, SelfContained: true}).Write(inline, io.Discard); err != nil {
@@ -408,11 +408,13 @@ func TestBrowser(t *testing.T) {
 	charts := strings.Count(page(t, nb, copied), `class="chart"`)
 	badCharts := strings.Count(page(t, bad, copied), `class="chart"`)
 	labCharts := strings.Count(page(t, day24, copied), `class="chart"`)
-	if charts == 0 || badCharts == 0 || labCharts == 0 {
+	thirdCharts := strings.Count(page(t, third, copied), `class="chart"`)
+	if charts == 0 || badCharts == 0 || labCharts == 0 || thirdCharts == 0 {
 		t.Fatal("a page has no chart")
 	}
 	lessonPage := filepath.Join(nb.Scenario.Name, pageFile)
 	labPage := filepath.Join(site, day24.Scenario.Name, pageFile)
+	thirdPage := filepath.Join(site, third.Scenario.Name, pageFile)
 
 	axe, err := os.ReadFile(filepath.Join(root, "node_modules", "axe-core", "axe.min.js"))
 	need(t, "the browser test needs axe-core (run npm ci)", err)
@@ -435,6 +437,8 @@ func TestBrowser(t *testing.T) {
 		{"lab-no-javascript", labPage, visit{noScript: true}, complete},
 		{"lab-phone", labPage, visit{width: 390}, drawn(labCharts)},
 		{"lab-phone-dark", labPage, visit{width: 390, dark: true}, drawn(labCharts)},
+		{"rebalances", thirdPage, visit{}, drawn(thirdCharts)},
+		{"rebalances-phone-dark", thirdPage, visit{width: 390, dark: true}, drawn(thirdCharts)},
 		{"hostile-labels", filepath.Join(site, bad.Scenario.Name, pageFile), visit{}, contained(badCharts)},
 		// Last: the values it types stay in the browser's storage.
 		{"lab-predictions", labPage, visit{}, predicted},
@@ -447,6 +451,7 @@ func TestBrowser(t *testing.T) {
 		{"index", filepath.Join(site, pageFile), 0},
 		{"lesson", filepath.Join(site, lessonPage), charts},
 		{"lab", labPage, labCharts},
+		{"rebalances", thirdPage, thirdCharts},
 	} {
 		for _, dark := range []bool{false, true} {
 			for _, width := range []int{1280, 390} {

@@ -19,7 +19,7 @@ import (
 func imageScenario(t *testing.T, md string) (Notebook, []byte) {
 	t.Helper()
 	dir := t.TempDir()
-	png := append([]byte("\x89PNG\r\n\x1a\n"), rand.Text()...) // not text: the copy must be byte for byte
+	png := append([]byte(pngSignature), rand.Text()...) // not text: the copy must be byte for byte
 	png = append(png, 0, 0xff, '\r', '\n')
 	if err := os.MkdirAll(filepath.Join(dir, "img"), 0o755); err != nil {
 		t.Fatal(err)
@@ -30,6 +30,9 @@ func imageScenario(t *testing.T, md string) (Notebook, []byte) {
 	src := "title: Pictures\ncells:\n  - md: |\n      # Pictures\n\n" + indent(md, "      ")
 	return notebook(t, filepath.Join(dir, "pictures.yaml"), src), png
 }
+
+// pngSignature is how a PNG file starts.
+const pngSignature = "\x89PNG\r\n\x1a\n"
 
 func indent(s, by string) string {
 	return by + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n"+by) + "\n"
@@ -81,14 +84,9 @@ func TestImageErrors(t *testing.T) {
 	}
 	big := func(size int64) func(t *testing.T, dir string) {
 		return func(t *testing.T, dir string) {
-			f, err := os.Create(filepath.Join(dir, "img", "big.png"))
-			if err != nil {
+			if err := os.Truncate(createPNG(t, filepath.Join(dir, "img", "big.png")), size); err != nil { // sparse
 				t.Fatal(err)
 			}
-			if err := f.Truncate(size); err != nil { // sparse: no bytes written
-				t.Fatal(err)
-			}
-			f.Close()
 		}
 	}
 	tests := []struct {
@@ -111,9 +109,20 @@ func TestImageErrors(t *testing.T) {
 			if err := os.Symlink(outside, filepath.Join(dir, "img", "out.png")); err != nil {
 				t.Fatal(err)
 			}
-		}, `pictures.yaml:8:14: cells[0].md: image "img/out.png": ` + "%DIR%" + `/img/out.png is a symbolic link out of the scenario's folder`},
+		}, `pictures.yaml:8:14: cells[0].md: image "img/out.png": ` + "%DIR%" + `/img/out.png is a symbolic link out of ` + "%DIR%" + `: images come from the scenario's folder and below`},
 		{"too large", "![big](img/big.png)\n", big(markdown.MaxImage + 1),
-			`pictures.yaml:8:14: cells[0].md: image "img/big.png": ` + "%DIR%" + `/img/big.png is larger than 4 MiB`},
+			`pictures.yaml:8:14: cells[0].md: image "img/big.png": ` + "%DIR%" + `/img/big.png is larger than its limit of 4 MiB`},
+		{"text named .png", "![text](img/text.png)\n", func(t *testing.T, dir string) {
+			if err := os.WriteFile(filepath.Join(dir, "img", "text.png"), []byte("just text"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, `pictures.yaml:8:15: cells[0].md: image "img/text.png": ` + "%DIR%" + `/img/text.png is not a .png image`},
+		{"an SVG with script", "![evil](img/evil.svg)\n", func(t *testing.T, dir string) {
+			svg := `<svg xmlns="http://www.w3.org/2000/svg">` + "\n" + `<script>fetch("/results.json")</script></svg>`
+			if err := os.WriteFile(filepath.Join(dir, "img", "evil.svg"), []byte(svg), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, `pictures.yaml:8:15: cells[0].md: image "img/evil.svg": ` + "%DIR%" + `/img/evil.svg line 2: a <script> element`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -148,7 +157,7 @@ func TestImagesBounded(t *testing.T) {
 	nb, _ := imageScenario(t, md.String())
 	dir := filepath.Dir(nb.Scenario.File)
 	for i := range markdown.MaxImages/markdown.MaxImage + 1 {
-		if err := os.Truncate(createFile(t, filepath.Join(dir, "img", string(rune('a'+i))+".png")), markdown.MaxImage); err != nil {
+		if err := os.Truncate(createPNG(t, filepath.Join(dir, "img", string(rune('a'+i))+".png")), markdown.MaxImage); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -158,12 +167,28 @@ func TestImagesBounded(t *testing.T) {
 	}
 }
 
-func createFile(t *testing.T, name string) string {
+// createPNG writes a file that starts as a PNG does, to be grown sparse.
+func createPNG(t *testing.T, name string) string {
 	t.Helper()
-	f, err := os.Create(name)
-	if err != nil {
+	if err := os.WriteFile(name, []byte(pngSignature), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f.Close()
 	return name
+}
+
+// TestInlinedImagesBounded: a self-contained page holds a copy of an image
+// per mention, so one 4 MB image mentioned 40 times is over the bound,
+// where the same page with the image beside it is not.
+func TestInlinedImagesBounded(t *testing.T) {
+	nb, _ := imageScenario(t, strings.Repeat("![again](img/big.png)\n", 40))
+	if err := os.Truncate(createPNG(t, filepath.Join(filepath.Dir(nb.Scenario.File), "img", "big.png")), 4_000_000); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (Site{Notebooks: []Notebook{nb}, ECharts: fakeECharts}).Render(); err != nil {
+		t.Fatalf("beside the page: %v", err)
+	}
+	files, err := Site{Notebooks: []Notebook{nb}, ECharts: fakeECharts, SelfContained: true}.Render()
+	if err == nil || !strings.Contains(err.Error(), "over 16 MiB together (a self-contained page counts every inlined copy)") {
+		t.Errorf("self-contained: %d files, %v; want the inlined copies over 16 MiB together", len(files), err)
+	}
 }

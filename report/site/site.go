@@ -12,11 +12,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 
+	"github.com/partlab/partlab/internal/readfile"
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/report/markdown"
 	"github.com/partlab/partlab/report/publish"
@@ -223,6 +223,10 @@ func (s Site) Write(dir string, progress io.Writer) error {
 	return publish.Publisher{Progress: progress}.Update(dir, s.build)
 }
 
+// maxOldPage bounds a page of the folder's site that a render reads back to
+// bring its navigation up to date: the default --max-output.
+const maxOldPage = 256 << 20
+
 // build renders the site over the one in real, the output folder's real
 // path, which its manifest describes.
 func (s Site) build(real string) (publish.Build, error) {
@@ -231,6 +235,6 @@ func (s Site) build(real string) (publish.Build, error) {
 		return publish.Build{}, err
 	}
 	return s.files(old, func(name string) ([]byte, error) {
-		return os.ReadFile(filepath.Join(real, filepath.FromSlash(name)))
+		return readfile.Read(filepath.Join(real, filepath.FromSlash(name)), real, maxOldPage)
 	})
 }

@@ -43,6 +43,16 @@
 //     order members by instance ID, so consumer c owns what the simulation's
 //     assignor gives consumer c, and its load lines up with the simulation's.
 //
+// # Rebalances
+//
+// Rebalances runs a rebalance cell's steps with real group members, one
+// consumer group per protocol: a join starts a client, a leave closes it,
+// and after each step the engine waits until the broker and the members'
+// own callbacks agree on who owns what. The moved and revoked counts the
+// callbacks give are put beside sim.Rebalanced from the same start, the
+// members in the order of their member ids, which is the order the
+// balancers use; KIP-848 clients draw theirs at random.
+//
 // # Names, time and cleanup
 //
 // A run's topics and groups share a unique prefix, partlab-<8 hex digits>,

@@ -171,17 +171,28 @@ func (c *cluster) consume(ctx context.Context, d *sim.Data, topic, group string,
 // settle waits until every member is in the same generation and every
 // partition has exactly one owner, and returns that generation and each
 // member's count of assignment events.
-func (c *cluster) settle(ctx context.Context, ms []*member, partitions int) (int32, []int, error) {
+func (c *cluster) settle(ctx context.Context, ms []*member, partitions int) (gen int32, events []int, err error) {
+	err = c.until(ctx, "stabilise", func() (state string) {
+		gen, events, state = settled(ms, partitions)
+		return state
+	})
+	return gen, events, err
+}
+
+// until polls check every settleTick until it says nothing is missing, or
+// ctx ends, when the error says what the group did not do and what was
+// still missing.
+func (c *cluster) until(ctx context.Context, what string, check func() string) error {
 	tick := time.NewTicker(settleTick)
 	defer tick.Stop()
 	for {
-		gen, events, state := settled(ms, partitions)
+		state := check()
 		if state == "" {
-			return gen, events, nil
+			return nil
 		}
 		select {
 		case <-ctx.Done():
-			return 0, nil, fmt.Errorf("the consumer group did not stabilise (%s): %w", state, c.deadline(ctx.Err()))
+			return fmt.Errorf("the consumer group did not %s (%s): %w", what, state, c.deadline(ctx.Err()))
 		case <-tick.C:
 		}
 	}

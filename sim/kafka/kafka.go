@@ -26,14 +26,6 @@ type Config struct {
 // DefaultTimeout is Config.Timeout's default.
 const DefaultTimeout = 30 * time.Second
 
-// Limits of what the engine puts through Kafka: every consumer is a client
-// with its own connections, and kfake holds every record in memory (about
-// 200 bytes a record). MaxRecords is a thousand times the lesson's source.
-const (
-	MaxConsumers = 256
-	MaxRecords   = 2_400_000
-)
-
 // Run measures on Kafka every grid among the results whose engine asks for
 // it (sim.Engine.Kafka), putting the readings the simulation generated
 // (rs.Data) through Kafka, and returns each grid's rows by grid id. A run
@@ -76,12 +68,12 @@ func check(d *sim.Data, g sim.Grid) error {
 	if _, err := balancer(g.Assignor); err != nil {
 		return err
 	}
-	if d.Records() > MaxRecords {
-		return fmt.Errorf("%d records: the kafka engine puts at most %d through Kafka", d.Records(), MaxRecords)
+	if d.Records() > sim.MaxKafkaRecords {
+		return fmt.Errorf("%d records: the kafka engine puts at most %d through Kafka", d.Records(), sim.MaxKafkaRecords)
 	}
 	for _, c := range g.Consumers {
-		if c > MaxConsumers {
-			return fmt.Errorf("%d consumers: the kafka engine runs at most %d in a group", c, MaxConsumers)
+		if c > sim.MaxKafkaConsumers {
+			return fmt.Errorf("%d consumers: the kafka engine runs at most %d in a group", c, sim.MaxKafkaConsumers)
 		}
 	}
 	return nil

@@ -50,7 +50,7 @@ func simulate(t testing.TB, src sim.Source, g sim.Grid) (sim.Results, *sim.GridR
 // cluster would be: the engine reaches it through its brokers.
 func fakeCluster(t testing.TB) (*kfake.Cluster, *kadm.Client) {
 	t.Helper()
-	fake := kafkatest.Cluster(t)
+	fake := kafkatest.Cluster(t, fakeOptions...)
 	cl, err := kgo.NewClient(kgo.SeedBrokers(fake.ListenAddrs()...))
 	if err != nil {
 		t.Fatal(err)
@@ -308,7 +308,7 @@ func TestRefusesGridsItCannotRun(t *testing.T) {
 		edit func(*sim.Grid)
 		want string
 	}{
-		{"too many consumers", lessonSource, func(g *sim.Grid) { g.Consumers = []int{4, MaxConsumers + 1} }, `kafka engine: grid "keys": 257 consumers: the kafka engine runs at most 256 in a group`},
+		{"too many consumers", lessonSource, func(g *sim.Grid) { g.Consumers = []int{4, sim.MaxKafkaConsumers + 1} }, `kafka engine: grid "keys": 257 consumers: the kafka engine runs at most 256 in a group`},
 		{"too many records", sim.Source{Seed: 1, Subscribers: 300_000, Periods: 12}, func(*sim.Grid) {}, "3600000 records: the kafka engine puts at most 2400000 through Kafka"},
 		{"unknown assignor", lessonSource, func(g *sim.Grid) { g.Assignor = "sticky" }, `assignor "sticky" has no Kafka balancer`},
 	} {

@@ -13,10 +13,11 @@ import (
 	"github.com/twmb/franz-go/pkg/kmsg"
 )
 
-// Cluster starts a one-broker kfake cluster, closed when the test ends.
-func Cluster(t testing.TB) *kfake.Cluster {
+// Cluster starts a kfake cluster, of one broker unless opts say otherwise,
+// closed when the test ends.
+func Cluster(t testing.TB, opts ...kfake.Opt) *kfake.Cluster {
 	t.Helper()
-	c, err := kfake.NewCluster(kfake.NumBrokers(1))
+	c, err := kfake.NewCluster(append([]kfake.Opt{kfake.NumBrokers(1)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,135 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/partlab/partlab/report"
+)
+
+// errMissed is check's and render --strict's answer when an expectation
+// does not hold: a scenario error, exit status 1.
+var errMissed = errors.New("an expectation does not hold")
+
+var checkCommand = &Command{
+	Name:      "check",
+	UsageLine: "partlab check [--junit FILE] [compute flags] FILE…",
+	Short:     "compute, write no page, print the expectations that miss (exit 1)",
+	Long: `Check computes each file exactly as render does and writes no page. It prints
+every expectation (expect:) that does not hold, at its place in the file, then a
+summary; it exits 1 on any miss and on a file that cannot be loaded or computed
+(the other files are still checked), 0 when every expectation holds.
+
+--junit also writes a JUnit XML report of every expectation to FILE for CI test
+views: one testsuite per file, one testcase per expectation, a failure per miss,
+an error for a file that could not be computed; the same run writes the same
+bytes.`,
+	Flags: func(fs *flag.FlagSet) runFunc {
+		var junit string
+		fs.Func("junit", "also write a JUnit XML report of every expectation to `FILE`", func(s string) error {
+			if s == "" {
+				return errors.New("needs a file name")
+			}
+			junit = s
+			return nil
+		})
+		flags := addComputeFlags(fs)
+		return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+			if len(args) == 0 {
+				return usageError{error: errors.New("check takes one or more scenario files")}
+			}
+			return check(ctx, args, junit, flags, stdout, stderr)
+		}
+	},
+}
+
+// check computes each file as render would, writes no page, and prints every
+// expectation that does not hold; with junit set it also writes every
+// outcome there as a JUnit report. A file that fails to compute is reported
+// in both and does not stop the others.
+func check(ctx context.Context, files []string, junit string, flags *computeFlags, stdout, stderr io.Writer) error {
+	var (
+		runs []report.CheckRun
+		errs []error
+	)
+	for _, file := range files {
+		r := report.CheckRun{File: file}
+		nb, err := compute(ctx, file, flags, stderr)
+		if ctx.Err() != nil {
+			return context.Cause(ctx)
+		}
+		if err == nil {
+			r.Scenario = nb.Scenario
+			r.Outcomes, err = nb.Expected()
+		}
+		if r.Err = err; err != nil {
+			errs = append(errs, err)
+		}
+		runs = append(runs, r)
+	}
+	var out bytes.Buffer
+	total, missed := 0, 0
+	for _, r := range runs {
+		for i, o := range r.Outcomes {
+			total++
+			if !o.Held {
+				missed++
+				fmt.Fprintln(&out, printable(report.MissLine(r.Scenario, i, o)))
+			}
+		}
+	}
+	fmt.Fprintf(&out, "check: %s in %s: %d held, %d missed", plural(total, "expectation"), plural(len(runs), "file"), total-missed, missed)
+	if len(errs) > 0 {
+		fmt.Fprintf(&out, ", %s could not be computed", plural(len(errs), "file"))
+	}
+	fmt.Fprintln(&out)
+	if junit != "" {
+		var doc bytes.Buffer
+		if err := report.JUnit(&doc, runs); err != nil {
+			return err
+		}
+		if err := writeFile(junit, doc.Bytes()); err != nil {
+			return err
+		}
+	}
+	if _, err := out.WriteTo(stdout); err != nil {
+		return err
+	}
+	if missed > 0 {
+		errs = append(errs, fmt.Errorf("%d of %s missed", missed, plural(total, "expectation")))
+	}
+	return errors.Join(errs...)
+}
+
+// strict fails when any expectation of the notebooks does not hold, listing
+// every miss; render --strict calls it before writing anything.
+func strict(nbs []report.Notebook) error {
+	var lines []string
+	for _, nb := range nbs {
+		outcomes, err := nb.Expected()
+		if err != nil {
+			return err
+		}
+		for i, o := range outcomes {
+			if !o.Held {
+				lines = append(lines, report.MissLine(nb.Scenario, i, o))
+			}
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w (--strict, nothing written):\n%s", errMissed, strings.Join(lines, "\n"))
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,152 @@
+package cli
+
+import (
+	"encoding/xml"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/partlab/partlab/report"
+)
+
+// checkFiles are small scenarios for check and render --strict: a sizing
+// cell computes in microseconds.
+var checkFiles = map[string]string{
+	"ok.yaml": "title: Ok\ncells:\n  - sizing: {id: s, target: 60000, per_consumer: 5000}\n" +
+		"expect:\n  - {figure: s.minimum, equals: 12}\n  - {figure: s.recommended, at_least: 18}\n",
+	"miss.yaml": "title: Miss\ncells:\n  - sizing: {id: s, target: 60000, per_consumer: 5000}\n" +
+		"expect:\n  - {figure: s.minimum, equals: 12}\n  - figure: s.recommended\n    at_most: 12\n    why: \"headroom <costs> & \\x01 more\"\n",
+	"bad.yaml": "title: Bad\ncells:\n  - sizing: {id: s, target: 60000, per_consumer: 5000}\nexpect:\n  - {figure: s.maximum, equals: 12}\n",
+}
+
+func TestCheck(t *testing.T) {
+	dir := scratch(t, checkFiles)
+	file := func(name string) string { return filepath.Join(dir, name) }
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string // the whole of stdout
+		err    string // in the error
+	}{
+		{"all hold", []string{file("ok.yaml")}, 0, "check: 2 expectations in 1 file: 2 held, 0 missed\n", ""},
+		{"a miss", []string{file("miss.yaml"), file("ok.yaml")}, 1,
+			file("miss.yaml") + `:6:5: expect[1]: s.recommended is 18, expected at most 12 — headroom <costs> & \x01 more` + "\n" +
+				"check: 4 expectations in 2 files: 3 held, 1 missed\n", "1 of 4 expectations missed"},
+		{"a bad file does not stop the others", []string{file("bad.yaml"), file("miss.yaml")}, 1,
+			file("miss.yaml") + `:6:5: expect[1]: s.recommended is 18, expected at most 12 — headroom <costs> & \x01 more` + "\n" +
+				"check: 2 expectations in 2 files: 1 held, 1 missed, 1 file could not be computed\n",
+			file("bad.yaml") + `:5:14: expect[0].figure: the sizing cell "s" computes no "maximum" (want one of s.minimum, s.recommended)`},
+		{"compute flags", []string{"--engine", "sim", file("ok.yaml")}, 0, "check: 2 expectations in 1 file: 2 held, 0 missed\n", ""},
+		{"no file", nil, 2, "", "check takes one or more scenario files"},
+		{"empty junit", []string{"--junit", "", file("ok.yaml")}, 2, "", "needs a file name"},
+		{"missing file", []string{file("none.yaml")}, 1, "check: 0 expectations in 1 file: 0 held, 0 missed, 1 file could not be computed\n", "none.yaml does not exist"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout, _, err := partlab(t, append([]string{"check"}, tc.args...)...)
+			if code := exitCode(err); code != tc.code {
+				t.Fatalf("exit %d (%v), want %d", code, err, tc.code)
+			}
+			if stdout != tc.stdout {
+				t.Errorf("stdout\n%s\nwant\n%s", stdout, tc.stdout)
+			}
+			if tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
+				t.Errorf("error %v, want it to contain %q", err, tc.err)
+			}
+		})
+	}
+}
+
+// TestCheckJUnit reads the report back as CI would: one suite per file, one
+// case per expectation, a failure per miss, an error per file that could not
+// be computed, the author's text escaped, and the same bytes on every run.
+func TestCheckJUnit(t *testing.T) {
+	dir := scratch(t, checkFiles)
+	junit := filepath.Join(dir, "junit.xml")
+	args := []string{"check", "--junit", junit, filepath.Join(dir, "ok.yaml"), filepath.Join(dir, "miss.yaml"), filepath.Join(dir, "bad.yaml")}
+	if _, _, err := partlab(t, args...); exitCode(err) != 1 {
+		t.Fatalf("exit %d (%v), want 1", exitCode(err), err)
+	}
+	first, err := os.ReadFile(junit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	partlab(t, args...)
+	if again, _ := os.ReadFile(junit); string(again) != string(first) {
+		t.Error("two runs wrote different reports")
+	}
+	var doc report.JUnitSuites
+	if err := xml.Unmarshal(first, &doc); err != nil {
+		t.Fatalf("the report is no XML: %v\n%s", err, first)
+	}
+	if doc.Tests != 5 || doc.Failures != 1 || doc.Errors != 1 || len(doc.Suites) != 3 {
+		t.Fatalf("tests %d, failures %d, errors %d, suites %d; want 5, 1, 1, 3", doc.Tests, doc.Failures, doc.Errors, len(doc.Suites))
+	}
+	for i, want := range []struct {
+		name          string
+		cases, failed int
+	}{{"ok.yaml", 2, 0}, {"miss.yaml", 2, 1}, {"bad.yaml", 1, 0}} {
+		s := doc.Suites[i]
+		if filepath.Base(s.Name) != want.name || len(s.Cases) != want.cases || s.Failures != want.failed {
+			t.Errorf("suite %d: %s with %d cases, %d failed; want %s, %d, %d", i, s.Name, len(s.Cases), s.Failures, want.name, want.cases, want.failed)
+		}
+	}
+	miss := doc.Suites[1].Cases[1]
+	if miss.Name != "expect[1]: s.recommended, expected at most 12" || miss.Line != 6 || miss.Failure == nil ||
+		miss.Failure.Message != "s.recommended is 18, expected at most 12" || !strings.Contains(miss.Failure.Text, "headroom <costs> & \uFFFD more") {
+		t.Errorf("the missed case reads %+v (failure %+v)", miss, miss.Failure)
+	}
+	if held := doc.Suites[1].Cases[0]; held.Failure != nil || held.Error != nil {
+		t.Errorf("a held expectation failed: %+v", held)
+	}
+	if bad := doc.Suites[2].Cases[0]; bad.Error == nil || !strings.Contains(bad.Error.Message, `computes no "maximum"`) {
+		t.Errorf("the bad file's case reads %+v", bad)
+	}
+}
+
+func TestRenderStrict(t *testing.T) {
+	dir := scratch(t, checkFiles)
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string // in the error, or in the page on success
+	}{
+		{"strict, all hold", []string{"--strict", "ok.yaml"}, 0, `<strong class="mark">✓ holds</strong> <code>s.minimum</code> is 12, expected 12.`},
+		{"strict, a miss", []string{"--strict", "ok.yaml", "miss.yaml"}, 1, "miss.yaml:6:5: expect[1]: s.recommended is 18, expected at most 12"},
+		{"not strict, a miss", []string{"miss.yaml"}, 0, `<li class="missed"><strong class="mark">✗ misses</strong> <code>s.recommended</code> is 18, expected at most 12. <span class="why">headroom &lt;costs&gt; &amp;`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			args := []string{"render", "-o", out, "--cdn", "https://x/e.js"}
+			for _, a := range tc.args {
+				if strings.HasSuffix(a, ".yaml") {
+					a = filepath.Join(dir, a)
+				}
+				args = append(args, a)
+			}
+			_, _, err := partlab(t, args...)
+			if code := exitCode(err); code != tc.code {
+				t.Fatalf("exit %d (%v), want %d", code, err, tc.code)
+			}
+			if tc.code != 0 {
+				if !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("error %v, want it to contain %q", err, tc.want)
+				}
+				if _, err := os.Stat(out); !os.IsNotExist(err) {
+					t.Errorf("a failed render wrote %s", out)
+				}
+				return
+			}
+			name := strings.TrimSuffix(tc.args[len(tc.args)-1], ".yaml")
+			page, err := os.ReadFile(filepath.Join(out, name, "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(page), tc.want) {
+				t.Errorf("the page lacks %s", tc.want)
+			}
+		})
+	}
+}

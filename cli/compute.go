@@ -1,0 +1,128 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/partlab/partlab/report"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
+	"github.com/partlab/partlab/sim/kafka"
+	"github.com/partlab/partlab/sim/measure"
+)
+
+// compute is the one place a scenario runs. It loads the scenario, checks
+// its cost against the budget and its templates against the simulation's
+// results, then runs its computations in three steps,
+// each returning its own results: the simulation; the Kafka engine, for the
+// grids that ask for it, on the readings the simulation generated, and for
+// the rebalance cells that ask for it; and, with
+// --measure only, a real run of every throughput cell, which takes as long
+// as its work says. A cell's measure: true without --measure is a note.
+// Progress goes to stderr.
+func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
+	nb, err := simulate(ctx, file, flags, stderr)
+	if err != nil {
+		return report.Notebook{}, err
+	}
+	s, rs := nb.Scenario, nb.Results
+	observed, err := kafka.Run(ctx, kafkaConfig(s, stderr), rs)
+	if err != nil {
+		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
+	}
+	rebalanced, err := kafka.Rebalances(ctx, kafkaConfig(s, stderr), rs)
+	if err != nil {
+		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
+	}
+	measured := map[string]*sim.ThroughputMeasurement{}
+	for _, r := range rs.All {
+		t, ok := r.(*sim.ThroughputResult)
+		if !ok || !flags.measure {
+			continue
+		}
+		fmt.Fprintf(stderr, "%s: measuring throughput cell %s, %s of modelled work …\n", file, t.ID, t.MeasureCost())
+		if measured[t.ID], err = measure.Throughput(ctx, t, stderr); err != nil {
+			return report.Notebook{}, fmt.Errorf("%s: cell %s: %w", file, t.ID, err)
+		}
+	}
+	return report.Notebook{Scenario: s, Results: rs, Observed: observed, Rebalanced: rebalanced, Measured: measured}, nil
+}
+
+// simulate prepares a scenario, computes it with the sim engine and checks
+// its Markdown's templates against the results: all that render checks
+// before the Kafka engine and measuring, which validate checks too. A cell's
+// measure: true without --measure is a note on stderr.
+func simulate(ctx context.Context, file string, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
+	s, err := prepare(file, flags)
+	if err != nil {
+		return report.Notebook{}, err
+	}
+	for _, note := range measureNotes(s, flags) {
+		fmt.Fprintln(stderr, note)
+	}
+	rs, err := sim.Run(ctx, s.Source, s.SimCells())
+	if err != nil {
+		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
+	}
+	nb := report.Notebook{Scenario: s, Results: rs}
+	return nb, s.Relocate(report.Check(ctx, nb))
+}
+
+// prepare loads a scenario with the command line's overrides, puts the
+// compute flags over it and checks
+// its cost against the budget, before anything is computed.
+func prepare(file string, flags *computeFlags) (*scenarios.Scenario, error) {
+	ovs, err := flags.overrides.list()
+	if err != nil {
+		return nil, err
+	}
+	s, err := scenarios.Load(file, ovs...)
+	if err != nil {
+		return nil, err
+	}
+	if err := flags.apply(s); err != nil {
+		return nil, err
+	}
+	if err := checkBudget(s, flags); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// checkBudget refuses a scenario whose computations cost more than the
+// budget allows (sim.Budget.Check), before anything runs, with every limit
+// exceeded as an error at its cell. Measured sleep counts only with
+// --measure. prepare calls it after flags.apply has set every grid's engine.
+func checkBudget(s *scenarios.Scenario, flags *computeFlags) error {
+	cells := make([]sim.Cell, len(s.Cells))
+	for i, c := range s.Cells {
+		cells[i] = c.Sim
+	}
+	var errs scenarios.ErrorList
+	for _, o := range flags.budget.Check(s.Source, cells, flags.measure) {
+		c := s.Cells[o.Cell]
+		errs = append(errs, &scenarios.Error{File: s.File, Line: c.At.Line, Col: c.At.Col, Field: fmt.Sprintf("cells[%d].%s", o.Cell, c.Kind), Msg: o.Msg})
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
+// measureNotes says on stderr which cells ask for measure: true when the
+// command line does not say --measure: the file alone cannot start a
+// measured run, which sleeps for as long as its work says.
+func measureNotes(s *scenarios.Scenario, flags *computeFlags) []string {
+	if flags.measure {
+		return nil
+	}
+	var notes []string
+	for i, c := range s.Cells {
+		if t, ok := c.Sim.(sim.Throughput); ok && t.Measure {
+			notes = append(notes, fmt.Sprintf("%s:%d:%d: cells[%d].%s: measure: true is ignored without --measure on the command line",
+				s.File, c.At.Line, c.At.Col, i, c.Kind))
+		}
+	}
+	return notes
+}

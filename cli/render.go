@@ -1,0 +1,167 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/partlab/partlab/report"
+	reportsite "github.com/partlab/partlab/report/site"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
+)
+
+// defaultOut is where the site goes.
+const defaultOut = "out"
+
+var defaultCommand = &Command{
+	UsageLine: "partlab [render flags]",
+	Short:     "render every scenarios/*.yaml into out/ with site.yaml's settings (render --clean)",
+	Long: `Partlab without a command renders every scenarios/*.yaml of the working folder
+into out/, with the settings of site.yaml when there is one, and removes the pages
+whose scenario file is gone, as render --clean does. It takes the render flags and
+no files; a path of --set names one file's cells, so it takes no compute flags.`,
+	Flags: func(fs *flag.FlagSet) runFunc {
+		rf := addRenderFlags(fs)
+		return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+			if len(args) > 0 {
+				return usageError{error: fmt.Errorf("partlab without a command renders scenarios/*.yaml and takes no files (got %q): use partlab render FILE…", args[0])}
+			}
+			if err := rf.check(); err != nil {
+				return err
+			}
+			files, err := defaultScenarios()
+			if err != nil {
+				return err
+			}
+			settings, err := loadSite("", files)
+			if err != nil {
+				return err
+			}
+			return renderSite(ctx, files, defaultOut, rf, siteChoice{settings, true}, &computeFlags{budget: sim.DefaultBudget}, false, "", stderr)
+		}
+	},
+}
+
+var renderCommand = &Command{
+	Name:      "render",
+	UsageLine: "partlab render [-o DIR] [--strict] [--pdf] [--site FILE] [--clean] [render flags] [compute flags] FILE…",
+	Short:     "add the given scenario files' pages to DIR's site (default out)",
+	Long: `Render computes every scenario file, then writes its page, results.json and
+results.csv into DIR's site, with the index, navigation and search of the whole
+site, through a temporary folder renamed into place: a bad scenario writes
+nothing. It writes one line per page on stderr.
+
+--strict writes nothing if an expectation of a scenario misses, and lists every
+miss. --pdf also prints each page to NAME/NAME.pdf with the headless Chromium on
+PATH. --site reads the site settings from FILE instead of site.yaml. --clean
+removes the pages of DIR's site whose scenario file is gone (only what partlab
+wrote).`,
+	Flags: func(fs *flag.FlagSet) runFunc {
+		out := fs.String("o", defaultOut, "write the site into `DIR`")
+		rf := addRenderFlags(fs)
+		strictly := fs.Bool("strict", false, "fail, writing nothing, when an expectation of a scenario does not hold")
+		pdf := fs.Bool("pdf", false, "also print each page to NAME/NAME.pdf with the headless Chromium on PATH")
+		site := siteFlag(fs)
+		clean := fs.Bool("clean", false, "remove the pages of DIR's site whose scenario file is gone (only what partlab wrote)")
+		flags := addComputeFlags(fs)
+		return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+			switch {
+			case len(args) == 0:
+				return usageError{error: errors.New("render takes one or more scenario files")}
+			case *out == "":
+				return usageError{error: errors.New("-o needs a directory (got an empty name)")}
+			}
+			if err := rf.check(); err != nil {
+				return err
+			}
+			var chromium string
+			if *pdf {
+				// Before anything is computed: without a browser nothing is written.
+				var err error
+				if chromium, err = reportsite.FindChromium(); err != nil {
+					return err
+				}
+			}
+			settings, err := loadSite(*site, args)
+			if err != nil {
+				return err
+			}
+			return renderSite(ctx, args, *out, rf, siteChoice{settings, *clean}, flags, *strictly, chromium, stderr)
+		}
+	},
+}
+
+// siteChoice is what a render knows of the site beyond its pages: its
+// settings (site.yaml) and whether pages whose scenario is gone go too.
+type siteChoice struct {
+	settings *scenarios.Site
+	clean    bool
+}
+
+// defaultScenarios are the files partlab and partlab serve take when given
+// none.
+func defaultScenarios() ([]string, error) {
+	files, err := filepath.Glob(filepath.Join("scenarios", "*.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, errors.New("no scenarios/*.yaml here: run partlab in the project's root, or name the scenario files")
+	}
+	return files, nil
+}
+
+// renderSite computes every scenario, then writes the site into dir, with
+// each page printed to PDF by the Chromium at chromium if set; a bad
+// scenario, or with strictly a missed expectation, stops it before anything
+// is written.
+func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags, sc siteChoice, flags *computeFlags, strictly bool, chromium string, stderr io.Writer) error {
+	var (
+		notebooks []report.Notebook
+		errs      []error
+	)
+	for _, f := range files {
+		nb, err := compute(ctx, f, flags, stderr)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		notebooks = append(notebooks, nb)
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	if strictly {
+		if err := strict(notebooks); err != nil {
+			return err
+		}
+	}
+	site, err := rf.site()
+	if err != nil {
+		return err
+	}
+	site.Notebooks, site.Settings, site.Clean = notebooks, sc.settings, sc.clean
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	defer onInterrupt(ctx, removeNewTemps(filepath.Join(filepath.Dir(filepath.Clean(dir)), "."+filepath.Base(dir)+".tmp-*")))()
+	if chromium != "" {
+		return site.WritePrinted(ctx, dir, chromium, stderr)
+	}
+	return site.Write(dir, stderr)
+}
+
+// echartsScript is the ECharts build npm installed for the project that
+// partlab runs in.
+func echartsScript() ([]byte, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, err
+	}
+	return reportsite.ReadECharts(wd)
+}

@@ -1,0 +1,60 @@
+package scenarios
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/partlab/partlab/sim"
+)
+
+// One case per class of bad rebalance input, at the event's line and
+// column.
+func TestRebalanceBadInput(t *testing.T) {
+	const head = "title: t\ncells:\n  - rebalance:\n      partitions: 4\n      events:\n"
+	for _, tc := range []struct {
+		name, events, want string
+	}{
+		{"leave of a stranger", "        - join: 2\n        - leave: c7\n",
+			`x.yaml:7:11: cells[0].rebalance.events[1]: "c7" is not in the group at this point (members: c0, c1)`},
+		{"leave twice", "        - join: 1\n        - leave: c0\n        - leave: c0\n",
+			`x.yaml:8:11: cells[0].rebalance.events[2]: "c0" is not in the group at this point (members: none)`},
+		{"restart of nobody", "        - restart: true\n",
+			"x.yaml:6:11: cells[0].rebalance.events[0]: a rolling restart of an empty group"},
+		{"two at once", "        - {join: 1, leave: c0}\n",
+			"x.yaml:6:11: cells[0].rebalance.events[0]: give exactly one of join, leave and restart (got 2)"},
+		{"none", "        - {}\n",
+			"x.yaml:6:11: cells[0].rebalance.events[0]: give exactly one of join, leave and restart (got 0)"},
+		{"restart false", "        - restart: false\n",
+			"x.yaml:6:20: cells[0].rebalance.events[0].restart: must be true; leave the field out for no restart"},
+		{"join zero", "        - join: 0\n",
+			"x.yaml:6:17: cells[0].rebalance.events[0].join: must be between 1 and 64 (got 0)"},
+		{"unknown protocol", "        - join: 1\n      protocols: [eager-sticky]\n",
+			`x.yaml:7:19: cells[0].rebalance.protocols[0]: unknown name "eager-sticky" (want one of consumer-range, consumer-uniform, cooperative-sticky, eager-range, eager-roundrobin)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse(strings.NewReader(head+tc.events), "x.yaml")
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error:\n%v\nwant it to contain:\n%s", err, tc.want)
+			}
+		})
+	}
+}
+
+// A rebalance cell decodes into its events, in order, and --engine reaches
+// it as it reaches a grid.
+func TestRebalanceDecodes(t *testing.T) {
+	s, err := Parse(strings.NewReader("title: t\ncells:\n  - rebalance:\n      id: r\n      partitions: 6\n      events: [{join: 2}, {leave: c0}, {restart: true}]\n      protocols: [cooperative-sticky, eager-range]\n"), "x.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := s.Cells[0].Sim.(sim.Rebalance)
+	want := []sim.RebalanceEvent{{Join: 2}, {Leave: "c0"}, {Restart: true}}
+	if r.ID != "r" || r.Partitions != 6 || !slices.Equal(r.Events, want) || !slices.Equal(r.Protocols, []string{"cooperative-sticky", "eager-range"}) {
+		t.Errorf("decoded %+v", r)
+	}
+	s.SetEngine(sim.EngineBoth)
+	if e := s.Cells[0].Sim.(sim.Rebalance).Engine; e != sim.EngineBoth {
+		t.Errorf("after SetEngine: engine %q", e)
+	}
+}
