@@ -16,6 +16,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/partlab/partlab/internal/testtool"
 	"github.com/partlab/partlab/scaffold"
 )
 
@@ -200,7 +201,7 @@ func initCourse(t *testing.T) string {
 	t.Helper()
 	modules := filepath.Join(root, "node_modules")
 	_, err := os.Stat(filepath.Join(modules, "echarts", "dist", "echarts.min.js"))
-	needTool(t, "the scaffold's render needs ECharts (run npm ci)", err)
+	testtool.Need(t, "the scaffold's render needs ECharts (run npm ci)", err)
 	dir := filepath.Join(t.TempDir(), "course")
 	if err := Run(context.Background(), []string{"init", dir}, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)

@@ -103,10 +103,14 @@ type siteChoice struct {
 	clean    bool
 }
 
+// defaultFolder is the glob of the scenario files partlab and partlab
+// serve take when given none.
+var defaultFolder = filepath.Join("scenarios", "*.yaml")
+
 // defaultScenarios are the files partlab and partlab serve take when given
 // none.
 func defaultScenarios() ([]string, error) {
-	files, err := filepath.Glob(filepath.Join("scenarios", "*.yaml"))
+	files, err := filepath.Glob(defaultFolder)
 	if err != nil {
 		return nil, err
 	}

@@ -15,25 +15,14 @@ import (
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/partlab/partlab/internal/testtool"
 )
 
 // patience bounds each wait on the browser. It is a bound on a hang, not a
 // measure of speed: generous, so that a machine busy with other work (CI
 // runs the whole suite on two cores) never turns a slow page into a failure.
 const patience = 5 * time.Minute
-
-// need skips a test whose tool is missing, with a message saying how to get
-// it, except in CI (CI=true), where a missing tool fails the test.
-func need(t *testing.T, what string, err error) {
-	t.Helper()
-	if err == nil {
-		return
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s: %v", what, err)
-	}
-	t.Skipf("skipping: %s: %v", what, err)
-}
 
 // browser is one headless Chromium for a test; tab opens a page in a new tab.
 type browser struct {
@@ -375,9 +364,9 @@ func contained(want int) func(context.Context) error {
 func browserNeeds(t *testing.T) (exe string, script []byte, shots string) {
 	t.Helper()
 	exe, err := FindChromium()
-	need(t, "the browser test needs Chromium", err)
+	testtool.Need(t, "the browser test needs Chromium", err)
 	path, err := FindECharts(root)
-	need(t, "the browser test needs ECharts (run npm ci)", err)
+	testtool.Need(t, "the browser test needs ECharts (run npm ci)", err)
 	if script, err = os.ReadFile(path); err != nil {
 		t.Fatal(err)
 	}
@@ -417,7 +406,7 @@ func TestBrowser(t *testing.T) {
 	thirdPage := filepath.Join(site, third.Scenario.Name, pageFile)
 
 	axe, err := os.ReadFile(filepath.Join(root, "node_modules", "axe-core", "axe.min.js"))
-	need(t, "the browser test needs axe-core (run npm ci)", err)
+	testtool.Need(t, "the browser test needs axe-core (run npm ci)", err)
 
 	b := newBrowser(t, exe)
 	tests := []struct {

@@ -15,6 +15,8 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"github.com/partlab/partlab/internal/testtool"
 )
 
 // a4Width is an A4 page's width in CSS pixels (210 mm at 96 px to the inch).
@@ -81,7 +83,7 @@ func TestPrintLayout(t *testing.T) {
 		t.Skip("skipping the browser test in -short mode")
 	}
 	exe, err := FindChromium()
-	need(t, "the print test needs Chromium", err)
+	testtool.Need(t, "the print test needs Chromium", err)
 	script := echartsScript(t)
 	site := t.TempDir()
 	nb, day24 := lesson(t), lab(t)
@@ -106,7 +108,7 @@ func TestPrintLayout(t *testing.T) {
 func echartsScript(t *testing.T) []byte {
 	t.Helper()
 	path, err := FindECharts(root)
-	need(t, "the browser test needs ECharts (run npm ci)", err)
+	testtool.Need(t, "the browser test needs ECharts (run npm ci)", err)
 	script, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -125,9 +127,9 @@ func TestPDF(t *testing.T) {
 		t.Skip("skipping the browser test in -short mode")
 	}
 	exe, err := FindChromium()
-	need(t, "the PDF test needs Chromium", err)
+	testtool.Need(t, "the PDF test needs Chromium", err)
 	pdftotext, err := exec.LookPath("pdftotext")
-	need(t, "the PDF test reads the PDF with pdftotext (apt-get install poppler-utils; .ci/run does)", err)
+	testtool.Need(t, "the PDF test reads the PDF with pdftotext (apt-get install poppler-utils; .ci/run does)", err)
 	script := echartsScript(t)
 	nb := lesson(t)
 	dir := filepath.Join(t.TempDir(), "out")

@@ -1,13 +1,17 @@
 package site
 
 import (
+	"bytes"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/partlab/partlab/scenarios"
 
 	// No golden file here: golden gives the test binary the -update flag
 	// that go test ./... -update passes to every package.
@@ -235,6 +239,47 @@ func TestIndex(t *testing.T) {
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the index lacks %q", want)
+		}
+	}
+}
+
+// A site rendered through a cache is the site rendered afresh, byte for
+// byte, when a page's place in the site changes (new settings, a page
+// added) and when one notebook is computed again; the cache renders again
+// only the notebooks it has not seen.
+func TestCacheRendersLikeAFreshRender(t *testing.T) {
+	a := notebook(t, "scenarios/a.yaml", "title: A\ncells:\n  - grid: {keys: [record], partitions: [2]}\n")
+	b := notebook(t, "scenarios/b.yaml", "title: B\ncells:\n  - grid: {keys: [period], partitions: [2]}\n")
+	c := notebook(t, "scenarios/c.yaml", "title: C\ncells:\n  - md: hi\n")
+	cache := &Cache{}
+	for _, step := range []struct {
+		name     string
+		nbs      []Notebook
+		settings *scenarios.Site
+	}{
+		{"first render", []Notebook{a, b}, nil},
+		{"settings", []Notebook{a, b}, &scenarios.Site{Title: "Course", Order: []string{"b", "a"}}},
+		{"a page added", []Notebook{a, b, c}, &scenarios.Site{Title: "Course", Order: []string{"b", "a"}}},
+		{"a page computed again", []Notebook{a, notebook(t, "scenarios/b.yaml", "title: B again\ncells:\n  - grid: {keys: [period], partitions: [2]}\n"), c}, nil},
+		{"a page removed", []Notebook{a, c}, nil},
+	} {
+		got, err := Site{Notebooks: step.nbs, ECharts: fakeECharts, Settings: step.settings, Cache: cache}.Render()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Site{Notebooks: step.nbs, ECharts: fakeECharts, Settings: step.settings}.Render()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			for name := range want {
+				if !bytes.Equal(got[name], want[name]) {
+					t.Errorf("%s: %s differs from a fresh render", step.name, name)
+				}
+			}
+		}
+		if len(cache.pages) != len(step.nbs) {
+			t.Errorf("%s: the cache holds %d pages, want %d", step.name, len(cache.pages), len(step.nbs))
 		}
 	}
 }
