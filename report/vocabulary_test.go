@@ -148,7 +148,7 @@ func TestTemplateErrorsOfferAuthorNames(t *testing.T) {
 	for _, tc := range []struct{ tmpl, want string }{
 		{`{{ (cell "ceiling").Speedp }}`, `.Speedp: no field "Speedp" in a throughput cell's results (want one of .Kind, .ID, .Assignor, .Sizes, .Records, .WorkMS, .Rows)`},
 		{`{{ (grid "keys").Nope }}`, `.Nope: no field "Nope" in a grid cell's results (want one of .Kind, .ID, .Partitioner, .Assignor, .Engine, .Records, .Baseline, .Rows)`},
-		{`{{ (row "keys" "record" 4).Nope }}`, `.Nope: no field "Nope" in a row (want one of .Key, .Partitions, .Consumers, .Loads, .MaxLoad, .MinLoad, .Idle, .Split, .Rows, .Lost, .Deviation, .Drift, .Swing, .Skew, .Sizes, .Speedup, .Ideal)`},
+		{`{{ (row "keys" "record" 4).Nope }}`, `.Nope: no field "Nope" in a grid row (want one of .Key, .Partitions, .Consumers, .Loads, .MaxLoad, .MinLoad, .Idle, .Split, .Rows, .Lost, .Deviation, .Drift, .Swing, .Skew, .Sizes, .Speedup, .Ideal)`},
 		{`{{ .Source.Nope }}`, `.Nope: no field "Nope" in a source (want one of .Seed, .Subscribers, .Periods, .Records)`},
 	} {
 		t.Run(tc.tmpl, func(t *testing.T) {
