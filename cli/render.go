@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/partlab/partlab/report"
@@ -158,14 +157,4 @@ func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags
 		return site.WritePrinted(ctx, dir, chromium, stderr)
 	}
 	return site.Write(dir, stderr)
-}
-
-// echartsScript is the ECharts build npm installed for the project that
-// partlab runs in.
-func echartsScript() ([]byte, error) {
-	wd, err := os.Getwd()
-	if err != nil {
-		return nil, err
-	}
-	return reportsite.ReadECharts(wd)
 }

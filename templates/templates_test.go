@@ -18,7 +18,7 @@ func TestFS(t *testing.T) {
 		t.Fatalf("no narrative templates (%v)", err)
 	}
 	if err := fstest.TestFS(FS, append([]string{
-		"page.html", "index.html", "serve.html", "site.html", "site.css", "search.js", "table.html", "chart.html", "style.css", "charts.js", "reader.js", "scoreboard.html",
+		"page.html", "index.html", "serve.html", "site.html", "site.css", "search.js", "table.html", "chart.html", "style.css", "charts.js", "reader.js", "scoreboard.html", "icon.html",
 		"cells/md.html", "cells/computed.html", "cells/offsets.html",
 	}, narratives...)...); err != nil {
 		t.Fatal(err)

@@ -21,6 +21,7 @@ import (
 	"github.com/partlab/partlab/report/markdown"
 	"github.com/partlab/partlab/report/publish"
 	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/templates"
 )
 
 // The site's layout: index.html lists the scenarios; each has a directory
@@ -34,12 +35,17 @@ import (
 //	assets/echarts.min.js
 const echartsPath = "assets/echarts.min.js"
 
+// MaxECharts bounds the ECharts script a render reads (--echarts,
+// PARTLAB_ECHARTS): the whole echarts.min.js is about 1 MB.
+const MaxECharts = 16 << 20
+
 // Site is a set of computed scenarios, how their pages load ECharts, and
 // the settings of the site they are added to.
 type Site struct {
 	Notebooks []report.Notebook
-	// ECharts is the echarts.min.js the pages use (see FindECharts): copied
-	// to assets/, or with SelfContained inlined into every page.
+	// ECharts is the echarts.min.js the pages use, copied to assets/ or with
+	// SelfContained inlined into every page; nil for the build partlab
+	// embeds (templates.ECharts).
 	ECharts []byte
 	// SelfContained makes each page one file that refers to no other.
 	SelfContained bool
@@ -119,17 +125,19 @@ func CheckPageName(nb report.Notebook) error {
 func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publish.Build, error) {
 	settings := cmp.Or(s.Settings, &scenarios.DefaultSite)
 	opt := report.Options{PDF: s.pdf}
+	script := s.ECharts
+	if len(script) == 0 {
+		script = templates.ECharts
+	}
 	var out []publish.File
 	switch {
 	case s.CDN != "":
 		opt.ScriptURL = s.CDN
-	case len(s.ECharts) == 0:
-		return publish.Build{}, errors.New("no ECharts script to copy or inline")
 	case s.SelfContained:
-		opt.Inline = s.ECharts
+		opt.Inline = script
 	default:
 		opt.ScriptURL = "../" + echartsPath
-		out = append(out, publish.File{Path: echartsPath, Data: s.ECharts})
+		out = append(out, publish.File{Path: echartsPath, Data: script})
 	}
 	seen := map[string]string{}
 	var errs []error

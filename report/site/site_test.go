@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/templates"
 
 	// No golden file here: golden gives the test binary the -update flag
 	// that go test ./... -update passes to every package.
@@ -59,10 +60,10 @@ func TestSiteLayout(t *testing.T) {
 	}{
 		{"copied", Site{ECharts: fakeECharts},
 			[]string{"index.html", "search.js", "partlab-manifest.json", "assets/echarts.min.js", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv"},
-			`<script src="../assets/echarts.min.js"></script>`},
+			`<script src="../assets/echarts.min.js" defer></script>`},
 		{"cdn", Site{CDN: "https://cdn.example/echarts@5.6.0/echarts.min.js"},
 			[]string{"index.html", "search.js", "partlab-manifest.json", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv"},
-			`<script src="https://cdn.example/echarts@5.6.0/echarts.min.js"></script>`},
+			`<script src="https://cdn.example/echarts@5.6.0/echarts.min.js" defer></script>`},
 		{"self-contained", Site{ECharts: fakeECharts, SelfContained: true},
 			[]string{"index.html", "search.js", "partlab-manifest.json", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv"},
 			"<script>/* echarts */ var echarts = {};</script>"},
@@ -182,7 +183,6 @@ func TestSiteErrors(t *testing.T) {
 		site Site
 		want string
 	}{
-		{"no ECharts", Site{Notebooks: []Notebook{nb}}, "no ECharts script"},
 		{"twice the same name", Site{Notebooks: []Notebook{nb, nb}, ECharts: fakeECharts}, "would both write messaging-systems/"},
 		{"a name that cannot be a link", Site{Notebooks: []Notebook{renamed("#lab")}, ECharts: fakeECharts}, `the file's name "#lab" cannot name a page`},
 	}
@@ -200,24 +200,18 @@ func TestSiteErrors(t *testing.T) {
 	}
 }
 
-func TestFindECharts(t *testing.T) {
+// TestEmbeddedECharts checks that a site given no ECharts script copies the
+// build partlab embeds, so rendering needs no node_modules, and that its
+// pages load it deferred.
+func TestEmbeddedECharts(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := FindECharts(dir); err == nil || !strings.Contains(err.Error(), "npm ci") {
-		t.Errorf("without node_modules: err = %v, want advice to run npm ci", err)
+	write(t, Site{Notebooks: []Notebook{lesson(t)}}, dir)
+	got := tree(t, dir)
+	if got[echartsPath] != string(templates.ECharts) {
+		t.Errorf("%s is not the embedded build (%d bytes, want %d)", echartsPath, len(got[echartsPath]), len(templates.ECharts))
 	}
-	want := filepath.Join(dir, filepath.FromSlash(echartsModule))
-	if err := os.MkdirAll(filepath.Dir(want), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(want, fakeECharts, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	below := filepath.Join(dir, "a", "b")
-	if err := os.MkdirAll(below, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if got, err := FindECharts(below); err != nil || got != want {
-		t.Errorf("FindECharts(%s) = %q, %v; want %q", below, got, err, want)
+	if !strings.Contains(got["messaging-systems/index.html"], `<script src="../assets/echarts.min.js" defer></script>`) {
+		t.Error("the page does not load the build deferred")
 	}
 }
 
