@@ -36,7 +36,9 @@ func JSON(w io.Writer, nb Notebook) error {
 	for i, c := range cs {
 		entry := cellJSON{result: c.Result, Figures: nb.Results.Figures(i), Conclusions: map[string]bool{}}
 		if c.json != nil {
-			entry.result = c.json(c.cell)
+			if entry.result, err = c.json(c.cell); err != nil {
+				return err
+			}
 		}
 		if c.conclusions != nil {
 			if entry.Conclusions, err = c.conclusions(nb, c.cell); err != nil {

@@ -12,15 +12,22 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var lagKind = withConclusions(newKind("Lag over time", "computed.html", lagView, lagText).withJSON(lagJSON), lagConclusions)
+var lagKind = newKind(kindSpec[*sim.LagResult]{
+	title:       "Lag over time",
+	narrative:   "lag.md",
+	view:        lagView,
+	text:        lagText,
+	json:        lagJSON,
+	conclusions: lagConclusions,
+})
 
 // lagJSON is a lag cell's entry in results.json: the model and, when a
 // real run was asked for, the measured rows beside it.
-func lagJSON(c cell) any {
+func lagJSON(c cell, r *sim.LagResult) any {
 	return struct {
 		*sim.LagResult
 		Measured *sim.LagMeasurement `json:"measured,omitempty"`
-	}{c.Result.(*sim.LagResult), c.MeasuredLag}
+	}{r, c.MeasuredLag}
 }
 
 // lagConclusions: hot_caps (the hot key's partition takes more than one
@@ -37,7 +44,7 @@ func lagConclusions(_ Notebook, _ cell, r *sim.LagResult) map[string]bool {
 
 // lagView shows the group's lag per consumer count, the total lag per step
 // as a chart, and each partition's lag per step at the ceiling.
-func lagView(p *pageState, c cell, r *sim.LagResult) (any, error) {
+func lagView(p *pageState, c computation, r *sim.LagResult) (any, error) {
 	v := newComputedView(p, c, lagSetting(r))
 	v.tables(lagTable(fmt.Sprintf("The group over %s", format.Plural(r.Steps, "step")), r, r.Rows))
 	if m := c.MeasuredLag; m != nil {
@@ -57,7 +64,7 @@ func lagView(p *pageState, c cell, r *sim.LagResult) (any, error) {
 		}
 	}
 	v.tables(t)
-	return v.done("lag.md", newLagStory(r))
+	return v.done(newLagStory(r))
 }
 
 func lagSetting(r *sim.LagResult) string {

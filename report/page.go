@@ -275,7 +275,7 @@ func (p *pageState) cell(c cell) (cellData, error) {
 	}
 	authored := len(p.doc.Headings)
 	searched := slices.Clone(p.doc.Sections)
-	data, err := k.view(p, c)
+	data, err := k.view(p, computation{c, k})
 	if err != nil {
 		return cellData{}, err
 	}
@@ -330,7 +330,7 @@ func Uses(s *scenarios.Scenario) SourceUse {
 // the page reserves it before converting any Markdown.
 func cellAnchor(c cell) string { return "cell-" + c.ID }
 
-func mdView(p *pageState, c cell) (any, error) {
+func mdView(p *pageState, c computation) (any, error) {
 	return p.vocab.HTML(p.doc, markdown.CellText(c.Index, c.Cell))
 }
 

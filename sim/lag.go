@@ -22,7 +22,7 @@ import (
 // consumers do no better: one partition has one reader, and the hot key's
 // partition is the ceiling.
 //
-// A Burst adds records at one step, spread as that step's records are; the
+// A burst adds records at one step, spread as that step's records are; the
 // time it takes to drain is the steps until every partition's lag is what it
 // would have been without it.
 type Lag struct {
@@ -33,32 +33,32 @@ type Lag struct {
 	PerConsumer int // records one consumer reads per step
 	Consumers   []int
 	Steps       int
-	Burst       *Burst
+	Burst       *LagBurst
 	Assignor    string
 }
 
-// Burst is extra records written at one step, numbered from 1.
-type Burst struct {
+// LagBurst is extra records written at one step, numbered from 1.
+type LagBurst struct {
 	At      int
 	Records int
 }
 
 // LagResult is the group's lag for each consumer count.
 type LagResult struct {
-	Kind        Kind     `json:"kind"` // KindLag
-	ID          string   `json:"id"`
-	Partitions  int      `json:"partitions"`
-	Rate        int      `json:"rate"`
-	Hot         int      `json:"hot"`
-	PerConsumer int      `json:"per_consumer"`
-	Steps       int      `json:"steps"`
-	Burst       *Burst   `json:"burst,omitempty"`
-	Assignor    string   `json:"assignor"`
-	Written     []int    `json:"written"`  // records written to each partition per step, without the burst
-	HotRate     int      `json:"hot_rate"` // records written to partition 0 per step
-	Ceiling     int      `json:"ceiling"`  // the fewest consumers compared past which no count lowers the largest lag
-	Rows        []LagRow `json:"rows"`
-	Spec        Lag      `json:"-"`
+	Kind        Kind      `json:"kind"` // KindLag
+	ID          string    `json:"id"`
+	Partitions  int       `json:"partitions"`
+	Rate        int       `json:"rate"`
+	Hot         int       `json:"hot"`
+	PerConsumer int       `json:"per_consumer"`
+	Steps       int       `json:"steps"`
+	Burst       *LagBurst `json:"burst,omitempty"`
+	Assignor    string    `json:"assignor"`
+	Written     []int     `json:"written"`  // records written to each partition per step, without the burst
+	HotRate     int       `json:"hot_rate"` // records written to partition 0 per step
+	Ceiling     int       `json:"ceiling"`  // the fewest consumers compared past which no count lowers the largest lag
+	Rows        []LagRow  `json:"rows"`
+	Spec        Lag       `json:"-"`
 }
 
 // LagRow is one consumer count: each partition's lag after each step, the

@@ -59,9 +59,9 @@ func TestLagAgreesWithStepByStep(t *testing.T) {
 		lag  Lag
 	}{
 		{"the doc's hot key", Lag{Partitions: 4, Rate: 400, Hot: 25, PerConsumer: 100, Consumers: []int{1, 2, 4, 8}, Steps: 12, Assignor: "range"}},
-		{"no hot key, a burst", Lag{Partitions: 6, Rate: 600, PerConsumer: 150, Consumers: []int{1, 3, 6, 12}, Steps: 30, Burst: &Burst{At: 5, Records: 3000}, Assignor: "roundrobin"}},
-		{"uneven split", Lag{Partitions: 7, Rate: 101, Hot: 13, PerConsumer: 17, Consumers: []int{1, 2, 3, 5, 7, 9}, Steps: 40, Burst: &Burst{At: 1, Records: 333}, Assignor: "range"}},
-		{"a burst never drained", Lag{Partitions: 3, Rate: 90, Hot: 50, PerConsumer: 40, Consumers: []int{3}, Steps: 10, Burst: &Burst{At: 10, Records: 500}, Assignor: "range"}},
+		{"no hot key, a burst", Lag{Partitions: 6, Rate: 600, PerConsumer: 150, Consumers: []int{1, 3, 6, 12}, Steps: 30, Burst: &LagBurst{At: 5, Records: 3000}, Assignor: "roundrobin"}},
+		{"uneven split", Lag{Partitions: 7, Rate: 101, Hot: 13, PerConsumer: 17, Consumers: []int{1, 2, 3, 5, 7, 9}, Steps: 40, Burst: &LagBurst{At: 1, Records: 333}, Assignor: "range"}},
+		{"a burst never drained", Lag{Partitions: 3, Rate: 90, Hot: 50, PerConsumer: 40, Consumers: []int{3}, Steps: 10, Burst: &LagBurst{At: 10, Records: 500}, Assignor: "range"}},
 		{"one partition", Lag{Partitions: 1, Rate: 10, PerConsumer: 7, Consumers: []int{1, 4}, Steps: 5, Assignor: "roundrobin"}},
 	}
 	for _, tc := range cases {

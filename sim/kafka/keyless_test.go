@@ -102,7 +102,7 @@ func TestAdaptivePickIsFranzGos(t *testing.T) {
 			weights[p] = 1 / float64(b[p]+1)
 			total += weights[p]
 		}
-		want := sim.AdaptivePick(weights, draws.Float64()*total)
+		want := sim.KeylessAdaptivePick(weights, draws.Float64()*total)
 		got := tp.PartitionByBackup(&kgo.Record{Value: []byte("v")}, len(b), &backlog{slices.Clone(b)})
 		if got != want {
 			t.Fatalf("draw %d, backlogs %v: franz-go picks %d, sim %d", i, b, got, want)
