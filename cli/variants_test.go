@@ -296,7 +296,7 @@ func TestGrade(t *testing.T) {
 	answersFile(t, "other.json", rows[2][4], right, map[string]any{"scenario": "messaging-systems"})
 	answersFile(t, "stranger.json", strings.Repeat("a", 26), right, nil)
 	answersFile(t, "again.json", rows[0][4], wrong, nil)
-	stdout, stderr, err := partlab(t, "grade", "--roster", "roster.csv", "--secret-file", "secret.txt", variantsYAML,
+	stdout, stderr, err := partlab(t, "grade", "--roster", "roster.csv", "--secret-file", "secret.txt", "--feedback", "feedback", variantsYAML,
 		"exact.json", "forged.json", "broken.json", "other.json", "stranger.json", "again.json")
 	if err == nil {
 		t.Fatal("grade passed files it could not grade")
@@ -329,6 +329,15 @@ func TestGrade(t *testing.T) {
 	}
 	if !strings.Contains(stderr, `forged.json: fields ["actuals"] are ignored`) {
 		t.Errorf("grade does not say it ignores the forged figures:\n%s", stderr)
+	}
+	// Each student's feedback quotes the worked answers (:::answer P3) with
+	// the figures of their own page.
+	for _, row := range rows {
+		feedback := readFile(t, filepath.Join("feedback", row[4]+".txt"))
+		idle := fmt.Sprintf("\n    16 consumers work and %v sit idle.\n", keyFigures(t, "teacher", row[4])["P3"])
+		if !strings.Contains(feedback, idle) || !strings.Contains(feedback, "\n    One key hashes to one number") {
+			t.Errorf("the feedback of %s lacks its worked answers, P3's with %q:\n%s", row[4], idle, feedback)
+		}
 	}
 }
 
