@@ -40,6 +40,9 @@ type Options struct {
 	// Edition is who the page is for: the student (the default) or the
 	// teacher, whose answer key it then is.
 	Edition Edition
+	// Assessment, when set, makes the page a student's variant in
+	// assessment mode (see Assessment).
+	Assessment *Assessment
 }
 
 // The files of a page's folder in a site, which the page links: its
@@ -101,6 +104,7 @@ type pageData struct {
 	Contents          []markdown.Heading
 	Cells             []cellData
 	Expected          *expectationsData // nil in the student's edition, or when the scenario expects nothing
+	Assessment        *assessmentData   // nil but in assessment mode
 	Site              SiteRegions
 	Edition           Edition
 }
@@ -144,6 +148,9 @@ type pageState struct {
 	edition Edition
 	// regions are the accessible names of the page's table regions so far.
 	regions map[string]bool
+	// assess is set in assessment mode: answers and figures of the
+	// scoreboard are left out.
+	assess bool
 }
 
 // Page writes a scenario's page: a header with the source's parameters that
@@ -183,6 +190,11 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 	if opt.PDF {
 		d.PDF = fileLink(PDFFile(s.Name))
 	}
+	if a := opt.Assessment; a != nil {
+		p.assess, p.doc.OmitAnswers = true, true
+		d.Assessment = &assessmentData{Scenario: s.Name, Token: a.Token}
+		d.Data = nil
+	}
 	var err error
 	if d.Summary, err = p.vocab.HTML(p.doc, markdown.Summary(s)); err != nil {
 		return nil, nil, nil, err
@@ -194,13 +206,18 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		d.Index = "" // a self-contained page links no other file
 		d.Site = SiteRegions{}
 		d.Script.Inline = inlineScript(opt.Inline)
-		if d.Data, err = dataLinks(nb); err != nil {
-			return nil, nil, nil, err
+		if d.Assessment == nil { // the results hold every answer: a variant carries none
+			if d.Data, err = dataLinks(nb); err != nil {
+				return nil, nil, nil, err
+			}
 		}
 	} else {
 		d.Script.URL = opt.ScriptURL
 	}
 	for _, c := range cells {
+		if c.Answer && p.assess {
+			continue
+		}
 		cd, err := p.cell(c)
 		if err != nil {
 			return nil, nil, nil, err

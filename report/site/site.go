@@ -53,6 +53,9 @@ type Site struct {
 	CDN string
 	// pdf links each page's PDF from its header: WritePrinted prints them.
 	pdf bool
+	// Variants are students' pages in assessment mode (render --roster),
+	// published at their tokens and listed nowhere.
+	Variants []Variant
 	// Settings are the site's (site.yaml); nil for scenarios.DefaultSite.
 	Settings *scenarios.Site
 	// Clean makes Write remove the pages of the folder's site whose
@@ -128,21 +131,7 @@ func CheckPageName(nb report.Notebook) error {
 // to date.
 func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publish.Build, error) {
 	settings := cmp.Or(s.Settings, &scenarios.DefaultSite)
-	opt := report.Options{PDF: s.pdf, Edition: s.Edition}
-	script := s.ECharts
-	if len(script) == 0 {
-		script = templates.ECharts
-	}
-	var out []publish.File
-	switch {
-	case s.CDN != "":
-		opt.ScriptURL = s.CDN
-	case s.SelfContained:
-		opt.Inline = script
-	default:
-		opt.ScriptURL = "../" + echartsPath
-		out = append(out, publish.File{Path: echartsPath, Data: script})
-	}
+	opt, out := s.pageOptions()
 	seen := map[string]string{}
 	var errs []error
 	var pages []manifestPage
@@ -227,7 +216,13 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 		return publish.Build{}, err
 	}
 	out = append(out, own...)
-	m := manifest{Pages: all}
+	vfiles, fresh, err := s.variantFiles(opt, all)
+	if err != nil {
+		return publish.Build{}, err
+	}
+	out = append(out, vfiles...)
+	variants, goneVariants := mergeVariants(old.Variants, fresh, s.Clean)
+	m := manifest{Pages: all, Variants: variants}
 	for _, f := range own {
 		m.Files = append(m.Files, f.Path)
 	}
@@ -245,12 +240,35 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 	for _, p := range gone {
 		drop = append(drop, p.Files...)
 	}
+	for _, v := range goneVariants {
+		drop = append(drop, v.Files...)
+	}
 	for _, f := range old.Files {
 		if !slices.Contains(m.Files, f) {
 			drop = append(drop, f)
 		}
 	}
 	return publish.Build{Files: out, Drop: drop}, nil
+}
+
+// pageOptions are how the site's pages load ECharts, and the asset they
+// load it from when it is copied.
+func (s Site) pageOptions() (report.Options, []publish.File) {
+	opt := report.Options{PDF: s.pdf, Edition: s.Edition}
+	script := s.ECharts
+	if len(script) == 0 {
+		script = templates.ECharts
+	}
+	switch {
+	case s.CDN != "":
+		opt.ScriptURL = s.CDN
+	case s.SelfContained:
+		opt.Inline = script
+	default:
+		opt.ScriptURL = "../" + echartsPath
+		return opt, []publish.File{{Path: echartsPath, Data: script}}
+	}
+	return opt, nil
 }
 
 // Render renders the whole site in memory: each output by its path
