@@ -131,7 +131,7 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		}
 	}
 	p := newPageState(nb, anchors...)
-	p.doc.ReadImages(s.File, len(opt.Inline) > 0)
+	p.doc.ReadImages(s, len(opt.Inline) > 0)
 	d := pageData{
 		Title: s.Title, Name: s.Name, File: filepath.Base(s.File), Source: s.Source, Overrides: s.Overrides,
 		Uses:  newSourceUse(sim.Uses(s.SimCells()...)),
@@ -193,28 +193,13 @@ func dataLinks(nb Notebook) (results, table template.URL, err error) {
 
 // cell renders one cell with its kind's view and template.
 func (p *pageState) cell(c cell) (cellData, error) {
-	k := kind{template: "md.html", view: mdView}
-	if c.Kind != scenarios.Markdown {
-		var err error
-		if k, err = kindOf(c); err != nil {
-			return cellData{}, fmt.Errorf("%s: %w", p.nb.Scenario.File, err)
-		}
-	}
 	authored := len(p.doc.Headings)
-	data, err := k.view(p, c)
+	body, _, err := p.body(c)
 	if err != nil {
 		return cellData{}, err
 	}
 	if n := len(p.doc.Headings); n > authored {
 		p.level = p.doc.Headings[n-1].Level
-	}
-	var buf bytes.Buffer
-	if err := layout.ExecuteTemplate(&buf, k.template, data); err != nil {
-		return cellData{}, fmt.Errorf("%s: cells[%d]: %w", p.nb.Scenario.File, c.Index, err)
-	}
-	body := buf.Bytes()
-	if c.Answer {
-		body = markdown.CellAnswer(c.Kind, c.ID, body)
 	}
 	cd := cellData{Kind: string(c.Kind), Body: cellHTML(body)}
 	if c.Sim != nil {
@@ -222,6 +207,31 @@ func (p *pageState) cell(c cell) (cellData, error) {
 		p.doc.Headings = append(p.doc.Headings, markdown.Heading{ID: cd.Anchor, Text: cd.Title, Level: cd.Level})
 	}
 	return cd, nil
+}
+
+// body renders a cell's body with its kind's view and template, and
+// returns it with the view's data.
+func (p *pageState) body(c cell) ([]byte, any, error) {
+	k := kind{template: "md.html", view: mdView}
+	if c.Kind != scenarios.Markdown {
+		var err error
+		if k, err = kindOf(c); err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", p.nb.Scenario.File, err)
+		}
+	}
+	data, err := k.view(p, c)
+	if err != nil {
+		return nil, nil, err
+	}
+	var buf bytes.Buffer
+	if err := layout.ExecuteTemplate(&buf, k.template, data); err != nil {
+		return nil, nil, fmt.Errorf("%s: cells[%d]: %w", p.nb.Scenario.File, c.Index, err)
+	}
+	body := buf.Bytes()
+	if c.Answer {
+		body = markdown.CellAnswer(c.Kind, c.ID, body)
+	}
+	return body, data, nil
 }
 
 // cellTitle is a computed cell's heading: its kind's title, and its id when
