@@ -13,7 +13,7 @@ import (
 // Python code once, then in the engine, and reports both side by side.
 func BenchmarkVersusLessonPython(b *testing.B) {
 	p := lessonParams{20260218, 20_000, 12, []int{1, 2, 4, 8}, 4,
-		[][2]any{{"subscriber", 4}, {"record", 4}, {"period", 2}, {"period", 4}}, 4}
+		[][2]any{{"subscriber", 4}, {"record", 4}, {"period", 2}, {"period", 4}}, 4, nil}
 	code := lessonCode(b, p)
 	start := time.Now()
 	runPython(b, code)

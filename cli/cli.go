@@ -169,7 +169,9 @@ func finish(ctx context.Context, err error, stderr io.Writer) int {
 	case errors.As(err, &internal):
 		io.WriteString(stderr, printable(fmt.Sprintf("partlab: internal error, please report\n%v\n%s", internal.value, internal.stack)))
 	default:
-		io.WriteString(stderr, printable(fmt.Sprintf("partlab: %v\n", err)))
+		// Every problem of a report on a line of its own, each with the
+		// prefix, so that each line reads and greps alone.
+		io.WriteString(stderr, printable("partlab: "+strings.ReplaceAll(err.Error(), "\n", "\npartlab: ")+"\n"))
 		if errors.As(err, &u) {
 			io.WriteString(stderr, u.hint)
 		}

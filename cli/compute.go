@@ -54,42 +54,54 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 // its Markdown's templates against the results: all that render checks
 // before the Kafka engine and measuring, which validate checks too. A cell's
 // measure: true without --measure is a note on stderr.
+//
+// A file with errors in some of its cells is still computed without them,
+// and its templates and images checked, so that every problem of the file
+// is reported at once, in file order (scenarios.Salvage).
 func simulate(ctx context.Context, file string, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
-	s, err := prepare(file, flags)
-	if err != nil {
-		return report.Notebook{}, err
+	s, loadErr := prepare(file, flags)
+	if s == nil {
+		return report.Notebook{}, loadErr
 	}
-	for _, note := range measureNotes(s, flags) {
-		fmt.Fprintln(stderr, note)
+	if loadErr == nil {
+		for _, note := range measureNotes(s, flags) {
+			fmt.Fprintln(stderr, note)
+		}
 	}
 	rs, err := sim.Run(ctx, s.Source, s.SimCells())
-	if err != nil {
+	switch {
+	case err != nil && loadErr != nil:
+		return report.Notebook{}, loadErr // a cell that leans on a broken one
+	case err != nil:
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 	}
 	nb := report.Notebook{Scenario: s, Results: rs}
-	return nb, s.Relocate(report.Check(ctx, nb))
+	return nb, scenarios.Merge(loadErr, s.Relocate(report.Check(ctx, nb)))
 }
 
 // prepare loads a scenario with the command line's overrides, puts the
 // compute flags over it and checks
-// its cost against the budget, before anything is computed.
+// its cost against the budget, before anything is computed. A file with
+// errors in its cells comes back with them, without its broken cells, when
+// the rest can be computed (scenarios.Salvage); the scenario is nil when
+// nothing can.
 func prepare(file string, flags *computeFlags) (*scenarios.Scenario, error) {
 	ovs, err := flags.overrides.list()
 	if err != nil {
 		return nil, err
 	}
-	s, err := load.Scenario(file, ovs...)
-	if err != nil {
-		return nil, err
+	s, loadErr := load.Salvage(file, ovs...)
+	if s == nil {
+		return nil, loadErr
 	}
 	if err := flags.apply(s); err != nil {
-		return nil, err
+		return nil, scenarios.Merge(loadErr, err)
 	}
 	// After flags.apply has set every grid's engine.
 	if err := s.CheckBudget(flags.budget, flags.measure); err != nil {
-		return nil, err
+		return nil, scenarios.Merge(loadErr, err)
 	}
-	return s, nil
+	return s, loadErr
 }
 
 // measureNotes says on stderr which cells ask for measure: true when the

@@ -103,3 +103,22 @@ func TestPrintable(t *testing.T) {
 		}
 	}
 }
+
+// Every line of a report of several problems carries the prefix, the first
+// as the others.
+func TestEveryLineHasThePrefix(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "two.yaml")
+	os.WriteFile(file, []byte("title: t\nsource: {periods: 0}\ncells:\n  - grid: {keys: [x], partitions: [0]}\n"), 0o644)
+	_, _, err := partlab(t, "validate", file)
+	var stderr bytes.Buffer
+	finish(context.Background(), err, &stderr)
+	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("stderr %q, want three problems", stderr.String())
+	}
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "partlab: "+file+":") {
+			t.Errorf("line %q does not start with %q", l, "partlab: "+file+":")
+		}
+	}
+}

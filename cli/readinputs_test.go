@@ -103,11 +103,6 @@ func readInputs() []readInput {
 			args: func(dir string) []string {
 				return []string{"render", "-o", in(dir, "out"), "--echarts", in(dir, "echarts.min.js"), in(dir, "scenarios/good.yaml")}
 			}},
-		{name: "node_modules' ECharts", file: "node_modules/echarts/dist/echarts.min.js", limit: reportsite.MaxECharts, folder: true, exit: 1,
-			setup: good,
-			args: func(dir string) []string {
-				return []string{"render", "-o", in(dir, "out"), in(dir, "scenarios/good.yaml")}
-			}},
 	}
 }
 
@@ -151,10 +146,6 @@ func TestHostileInputs(t *testing.T) {
 			}
 			t.Run(input.name+"/"+h.name, func(t *testing.T) {
 				dir := t.TempDir()
-				if input.name == "node_modules' ECharts" {
-					t.Chdir(dir)
-					t.Setenv("PARTLAB_ECHARTS", "")
-				}
 				if input.setup != nil {
 					input.setup(t, dir)
 				}

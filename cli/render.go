@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/partlab/partlab/report"
@@ -103,10 +102,14 @@ type siteChoice struct {
 	clean    bool
 }
 
+// defaultFolder is the glob of the scenario files partlab and partlab
+// serve take when given none.
+var defaultFolder = filepath.Join("scenarios", "*.yaml")
+
 // defaultScenarios are the files partlab and partlab serve take when given
 // none.
 func defaultScenarios() ([]string, error) {
-	files, err := filepath.Glob(filepath.Join("scenarios", "*.yaml"))
+	files, err := filepath.Glob(defaultFolder)
 	if err != nil {
 		return nil, err
 	}
@@ -154,14 +157,4 @@ func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags
 		return site.WritePrinted(ctx, dir, chromium, stderr)
 	}
 	return site.Write(dir, stderr)
-}
-
-// echartsScript is the ECharts build npm installed for the project that
-// partlab runs in.
-func echartsScript() ([]byte, error) {
-	wd, err := os.Getwd()
-	if err != nil {
-		return nil, err
-	}
-	return reportsite.ReadECharts(wd)
 }

@@ -49,16 +49,16 @@ func scratch(t *testing.T, files map[string]string) string {
 }
 
 // TestRenderDefault runs partlab with no arguments in a project of its own:
-// it renders every scenarios/*.yaml into out/, with ECharts from node_modules.
+// it renders every scenarios/*.yaml into out/, with the ECharts build it
+// embeds: the project has no node_modules.
 func TestRenderDefault(t *testing.T) {
 	lesson, err := os.ReadFile(lessonYAML)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := scratch(t, map[string]string{
-		"scenarios/messaging-systems.yaml":         string(lesson),
-		"scenarios/small.yaml":                     "title: Small\ncells:\n  - grid: {keys: [subscriber], partitions: [2]}\n",
-		"node_modules/echarts/dist/echarts.min.js": "/* echarts */",
+		"scenarios/messaging-systems.yaml": string(lesson),
+		"scenarios/small.yaml":             "title: Small\ncells:\n  - grid: {keys: [subscriber], partitions: [2]}\n",
 	})
 	t.Chdir(dir)
 	var stdout, stderr bytes.Buffer
@@ -94,7 +94,7 @@ func TestRender(t *testing.T) {
 		want string // in the error, or in the page on success
 	}{
 		{"cdn", []string{"render", "-o", "OUT", "--cdn", "https://cdn.example/echarts@5.6.0/echarts.min.js", lessonYAML},
-			0, `<script src="https://cdn.example/echarts@5.6.0/echarts.min.js"></script>`},
+			0, `<script src="https://cdn.example/echarts@5.6.0/echarts.min.js" defer></script>`},
 		{"bad scenario", []string{"render", "-o", "OUT", "--cdn", "https://x/e.js", lessonYAML, file("bad.yaml")},
 			1, file("bad.yaml") + ":3:45: cells[0].grid.partitions[0]: must be between 1 and 4096 (got 0)"},
 		{"bad template", []string{"render", "-o", "OUT", "--cdn", "https://x/e.js", file("template.yaml")},

@@ -28,7 +28,7 @@ func addRenderFlags(fs *flag.FlagSet) *renderFlags {
 	f := &renderFlags{}
 	fs.BoolVar(&f.self, "self-contained", false, "inline ECharts and the results: each page is one file that refers to no other")
 	fs.StringVar(&f.cdn, "cdn", "", "load ECharts from `URL` instead of copying it into the site")
-	fs.StringVar(&f.echarts, "echarts", "", "copy or inline the ECharts build at `PATH` (an echarts.min.js) instead of looking up node_modules (default $"+echartsEnv+")")
+	fs.StringVar(&f.echarts, "echarts", "", "copy or inline the ECharts build at `PATH` (an echarts.min.js) instead of the build partlab embeds (default $"+echartsEnv+")")
 	return f
 }
 
@@ -44,8 +44,8 @@ func (f *renderFlags) check() error {
 }
 
 // site is a site without its notebooks, loading ECharts as the flags say:
-// from the CDN, else from --echarts, else from $PARTLAB_ECHARTS, else from
-// node_modules.
+// from the CDN, else from --echarts, else from $PARTLAB_ECHARTS, else the
+// build partlab embeds.
 func (f *renderFlags) site() (reportsite.Site, error) {
 	site := reportsite.Site{SelfContained: f.self, CDN: f.cdn}
 	if site.CDN != "" {
@@ -55,11 +55,10 @@ func (f *renderFlags) site() (reportsite.Site, error) {
 	if path == "" {
 		path, from = os.Getenv(echartsEnv), echartsEnv
 	}
-	var err error
 	if path == "" {
-		site.ECharts, err = echartsScript()
-		return site, err
+		return site, nil
 	}
+	var err error
 	if site.ECharts, err = readfile.Read(path, "", reportsite.MaxECharts); err != nil {
 		return site, fmt.Errorf("%s: %w", from, err)
 	}

@@ -7,11 +7,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/partlab/partlab/templates"
 )
 
 // TestRenderFlags: every rendering command takes --self-contained, --cdn and
 // --echarts (or $PARTLAB_ECHARTS), and the ECharts a page gets is the one
-// they name; outside a project, the missing ECharts says how to get it.
+// they name; without them, outside any project, it is the embedded build.
 func TestRenderFlags(t *testing.T) {
 	const small = "title: Small\ncells:\n  - grid: {keys: [subscriber], partitions: [2]}\n"
 	dir := scratch(t, map[string]string{
@@ -22,7 +24,7 @@ func TestRenderFlags(t *testing.T) {
 	})
 	t.Chdir(dir) // no node_modules here or above (t.TempDir is outside this repository)
 	mine, env := filepath.Join(dir, "mine", "echarts.min.js"), filepath.Join(dir, "env", "echarts.min.js")
-	const notFound = "node_modules/echarts/dist/echarts.min.js not found in "
+	embedded := string(templates.ECharts)
 	tests := []struct {
 		name   string
 		env    string // $PARTLAB_ECHARTS
@@ -43,9 +45,9 @@ func TestRenderFlags(t *testing.T) {
 		{"bare run --echarts", "", []string{"--echarts", mine}, 0, "/* --echarts */", "", nil},
 		{"bare run --cdn", env, []string{"--cdn", "https://cdn.example/e.js"}, 0, "", `src="https://cdn.example/e.js"`, nil},
 		{"bare run --self-contained", env, []string{"--self-contained"}, 0, "", "/* PARTLAB_ECHARTS */", nil},
-		{"missing ECharts", "", []string{"render", "scenarios/small.yaml"}, 1, "", "",
-			[]string{notFound, "npm ci", "--echarts PATH", "PARTLAB_ECHARTS", "--cdn URL"}},
-		{"missing ECharts, bare run", "", nil, 1, "", "", []string{notFound, "--echarts PATH"}},
+		{"the embedded build", "", []string{"render", "scenarios/small.yaml"}, 0, embedded, `<script src="../assets/echarts.min.js" defer>`, nil},
+		{"the embedded build, bare run", "", nil, 0, embedded, "", nil},
+		{"the embedded build, self-contained", "", []string{"render", "--self-contained", "scenarios/small.yaml"}, 0, "", embedded[:64], nil},
 		{"--echarts names no file", "", []string{"render", "--echarts", "nope.js", "scenarios/small.yaml"}, 1, "", "",
 			[]string{"--echarts: nope.js does not exist"}},
 		{"PARTLAB_ECHARTS names no file", "nope.js", []string{"render", "scenarios/small.yaml"}, 1, "", "",
@@ -60,7 +62,6 @@ func TestRenderFlags(t *testing.T) {
 			[]string{"takes no files", "partlab render FILE…"}},
 		{"serve: --echarts and --cdn", "", []string{"serve", "--echarts", mine, "--cdn", "https://x/e.js"}, 2, "", "",
 			[]string{"--echarts and --cdn exclude each other"}},
-		{"serve: missing ECharts", "", []string{"serve", "--addr", "127.0.0.1:0"}, 1, "", "", []string{notFound, "--echarts PATH"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

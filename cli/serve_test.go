@@ -15,8 +15,10 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/partlab/partlab/internal/browsertest"
 	reportsite "github.com/partlab/partlab/report/site"
 	"github.com/partlab/partlab/sim"
+	"github.com/partlab/partlab/templates"
 )
 
 const (
@@ -80,6 +82,14 @@ func startPreview(t *testing.T, echarts []byte, files map[string]string, order .
 	for _, name := range order {
 		p.edit(t, name, files[name])
 	}
+	p.serveOn(t, names)
+	return p
+}
+
+// serveOn renders the files and serves them on a loopback port until the
+// test ends.
+func (p *preview) serveOn(t *testing.T, names []string) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	p.rebuild(ctx, names)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -100,7 +110,6 @@ func startPreview(t *testing.T, echarts []byte, files map[string]string, order .
 			t.Error("the server did not stop")
 		}
 	})
-	return p
 }
 
 // edit writes a file with a modification time of its own, so that polling
@@ -124,6 +133,9 @@ func (p *preview) edit(t *testing.T, name, content string) {
 // poll makes the server look at its files; it returns once the server has
 // taken the tick, and a second tick returns once the first poll is done.
 func (p *preview) poll() { p.tick <- time.Time{} }
+
+// settle makes the server look at its files and returns once it is done.
+func (p *preview) settle() { p.poll(); p.poll() }
 
 func (p *preview) currentVersion() int {
 	p.mu.RLock()
@@ -208,7 +220,7 @@ func TestServeReload(t *testing.T) {
 		t.Fatalf("event after an edit %q, want 2", got)
 	}
 	_, page := p.get(t, "/small/")
-	for _, want := range []string{"<h1>Small, edited</h1>", `var version = "2";`, `new EventSource("/_partlab/events")`} {
+	for _, want := range []string{"<h1>Small, edited</h1>", `var version = "2";`, `new EventSource("/_partlab/events?page=" + encodeURIComponent(location.pathname))`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)
 		}
@@ -367,7 +379,7 @@ func TestServeCommand(t *testing.T) {
 		t.Fatalf("stdout %q, want the URL", line)
 	}
 	p := &preview{url: strings.TrimSuffix(url, "/")}
-	if _, page := p.get(t, "/small/"); !strings.Contains(page, `<script src="https://cdn.example/echarts.min.js"></script>`) {
+	if _, page := p.get(t, "/small/"); !strings.Contains(page, `<script src="https://cdn.example/echarts.min.js" defer></script>`) {
 		t.Error("the page does not load ECharts from --cdn")
 	}
 	events := p.events(t)
@@ -398,35 +410,11 @@ func TestServeBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the browser test in -short mode")
 	}
-	exe, err := reportsite.FindChromium()
-	needTool(t, "the serve browser test needs Chromium", err)
-	script, err := echartsScript()
-	needTool(t, "the serve browser test needs ECharts (run npm ci)", err)
+	script := templates.ECharts
 	p := startPreview(t, script, map[string]string{"small.yaml": smallYAML}, "small.yaml")
-	ctx := headless(t, exe)
+	ctx := browser.Tab(t)
 
-	// shows waits until js, an expression, is true in the page. It asks
-	// again after an error, since a reload interrupts whatever runs then.
-	shows := func(what, js string) {
-		t.Helper()
-		wait, cancel := context.WithTimeout(ctx, patience)
-		defer cancel()
-		every := time.NewTicker(20 * time.Millisecond)
-		defer every.Stop()
-		for {
-			ok, err := chromedp.Run(wait, chromedp.Evaluate[bool](js))
-			if err == nil && ok {
-				return
-			}
-			select {
-			case <-every.C:
-				continue
-			case <-wait.Done():
-			}
-			text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
-			t.Fatalf("the page never showed %s (last error: %v); it shows:\n%s", what, err, text)
-		}
-	}
+	shows := func(what, js string) { t.Helper(); waitFor(t, ctx, what, js) }
 	title := func(want string) string {
 		return fmt.Sprintf(`document.querySelector("h1") !== null && document.querySelector("h1").textContent === %q`, want)
 	}
@@ -456,43 +444,92 @@ func TestServeBrowser(t *testing.T) {
 	shows("the fixed page", title("Small, fixed")+` && document.getElementById("partlab-problems") === null`)
 }
 
-// needTool skips a test whose tool is missing, except in CI (CI=true),
-// where a missing tool fails it; report's browser test does the same.
-func needTool(t *testing.T, what string, err error) {
+// browser is the package's one Chromium; TestMain stops it.
+var browser = browsertest.New(reportsite.FindChromium)
+
+// navigate opens url in the tab. An open page that the server tells to
+// reload at that moment aborts the navigation (net::ERR_ABORTED); it is
+// tried again, a bounded number of times.
+func navigate(t *testing.T, ctx context.Context, url string) {
 	t.Helper()
-	if err == nil {
-		return
+	var err error
+	for range 5 {
+		if err = chromedp.Do(ctx, chromedp.Navigate(url)); err == nil || !strings.Contains(err.Error(), "ERR_ABORTED") {
+			break
+		}
 	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s: %v", what, err)
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Skipf("skipping: %s: %v", what, err)
 }
 
-// headless starts Chromium for one test, with the flags of report's
-// browser test, and returns a tab.
-func headless(t *testing.T, exe string) context.Context {
+// waitFor waits until js, an expression, is true in the page. It asks
+// again after an error, since a reload interrupts whatever runs then.
+func waitFor(t *testing.T, ctx context.Context, what, js string) {
 	t.Helper()
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe),
-		chromedp.NoSandbox,
-		chromedp.Headless,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(1280, 900),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.CombinedOutput(io.Discard),
-	)
-	ctx, cancel := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start chromium: %v", err)
+	wait, cancel := context.WithTimeout(ctx, patience)
+	defer cancel()
+	every := time.NewTicker(20 * time.Millisecond)
+	defer every.Stop()
+	for {
+		ok, err := chromedp.Run(wait, chromedp.Evaluate[bool](js))
+		if err == nil && ok {
+			return
+		}
+		select {
+		case <-every.C:
+			continue
+		case <-wait.Done():
+		}
+		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+		t.Fatalf("the page never showed %s (last error: %v); it shows:\n%s", what, err, text)
 	}
-	return ctx
+}
+
+// TestServeSiteBrowser opens an init course's site in Chromium: serve shows
+// site.yaml's title and order; a scenario file added shows in the open
+// index without a restart and a deleted one leaves it; editing an image
+// reloads the page that shows it.
+func TestServeSiteBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping the browser test in -short mode")
+	}
+	script := templates.ECharts
+	p := startCourse(t, script)
+	ctx := browser.Tab(t)
+	shows := func(what, js string) { t.Helper(); waitFor(t, ctx, what, js) }
+	// entries is the index's pages, by title, in order.
+	entries := `Array.from(document.querySelectorAll("main h2 a")).map(function (a) { return a.textContent; }).join("|")`
+	if err := chromedp.Do(ctx, chromedp.Navigate(p.url+"/")); err != nil {
+		t.Fatal(err)
+	}
+	shows("site.yaml's title", `document.title === "Partitioned logs — partlab" && document.querySelector("h1").textContent === "Partitioned logs"`)
+	first, err := chromedp.Run(ctx, chromedp.Evaluate[string](entries))
+	if err != nil || first == "" {
+		t.Fatalf("the index lists no page (%v)", err)
+	}
+
+	p.edit(t, "scenarios/img/diagram.svg", diagram("red"))
+	p.edit(t, "scenarios/basics.yaml", courseScenario)
+	p.edit(t, "site.yaml", strings.Replace(readFile(t, filepath.Join(p.dir, "site.yaml")), "order: [partitions]", "order: [basics, partitions]", 1))
+	p.settle()
+	shows("the added page first, in site.yaml's order", entries+` === "Basics|`+first+`"`)
+
+	p.edit(t, "site.yaml", strings.Replace(readFile(t, filepath.Join(p.dir, "site.yaml")), "order: [basics, partitions]", "order: [partitions]", 1))
+	p.remove(t, "scenarios/basics.yaml")
+	p.settle()
+	shows("the index without the deleted page", entries+` === "`+first+`"`)
+
+	p.edit(t, "scenarios/basics.yaml", courseScenario)
+	p.settle()
+	navigate(t, ctx, p.url+"/basics/")
+	shows("the page with its image", `document.querySelector("h1").textContent === "Basics" && document.querySelector("img") !== null && document.querySelector("img").complete`)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.partlabOpened = true`)); err != nil {
+		t.Fatal(err)
+	}
+	p.edit(t, "scenarios/img/diagram.svg", diagram("blue"))
+	p.settle()
+	shows("the page reloaded for its image", `window.partlabOpened === undefined && document.querySelector("h1").textContent === "Basics"`)
 }
 
 // BenchmarkServeRerender is the time from a save of the lesson scenario to
@@ -508,4 +545,157 @@ func BenchmarkServeRerender(b *testing.B) {
 	if len(s.problems) > 0 {
 		b.Fatal(s.problems)
 	}
+}
+
+// BenchmarkServeEditOneOfTwenty is the time from a save of one scenario in
+// a site of twenty (the init course's starter, twenty times) to the whole
+// site rendered again with its settings and the change announced to the
+// open pages.
+func BenchmarkServeEditOneOfTwenty(b *testing.B) {
+	dir := b.TempDir()
+	starter, err := os.ReadFile(filepath.Join(root, "scaffold", "course", "scenarios", "partitions.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var files []string
+	for i := range 20 {
+		f := filepath.Join(dir, fmt.Sprintf("page%02d.yaml", i))
+		if err := os.WriteFile(f, starter, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	s := newServer(files, reportsite.Site{ECharts: []byte("/* echarts */")}, &computeFlags{budget: sim.DefaultBudget}, io.Discard)
+	s.folder = filepath.Join(dir, "*.yaml")
+	ctx := context.Background()
+	s.rebuild(ctx, files)
+	edited := files[7]
+	for i := 0; b.Loop(); i++ {
+		src := strings.Replace(string(starter), "title: ", fmt.Sprintf("title: Edit %d, ", i), 1)
+		if err := os.WriteFile(edited, []byte(src), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		at := time.Unix(1_700_000_000+int64(i), 0)
+		os.Chtimes(edited, at, at)
+		before := s.version
+		s.poll(ctx)
+		if s.version != before+1 || s.pages["page07/index.html"] != s.version {
+			b.Fatalf("the edit was not announced: version %d, page version %d", s.version, s.pages["page07/index.html"])
+		}
+	}
+	if len(s.problems) > 0 || len(s.good) != 20 {
+		b.Fatal(s.problems)
+	}
+}
+
+// startCourse makes a course with init in a new directory and serves it as
+// serve does with no files named: its scenarios folder and its site.yaml,
+// polled when the test ticks.
+func startCourse(t *testing.T, echarts []byte) *preview {
+	t.Helper()
+	p := &preview{dir: t.TempDir(), tick: make(chan time.Time)}
+	if _, _, err := partlab(t, "init", p.dir); err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob(filepath.Join(p.dir, "scenarios", "*.yaml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("init wrote no scenario (%v)", err)
+	}
+	p.server = newServer(files, reportsite.Site{ECharts: echarts}, &computeFlags{budget: sim.DefaultBudget}, io.Discard)
+	p.folder, p.siteFile = filepath.Join(p.dir, "scenarios", "*.yaml"), filepath.Join(p.dir, "site.yaml")
+	p.serveOn(t, files)
+	return p
+}
+
+// remove deletes one of the preview's files.
+func (p *preview) remove(t *testing.T, name string) {
+	t.Helper()
+	if err := os.Remove(filepath.Join(p.dir, name)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// courseScenario is a second page for the init course, with an image.
+const courseScenario = "title: Basics\ncells:\n  - md: |\n      ![a diagram](img/diagram.svg)\n  - grid: {keys: [region, subscriber], partitions: [2, 8]}\n"
+
+func diagram(fill string) string {
+	return `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="` + fill + `"/></svg>`
+}
+
+// TestServeSite serves an init course as its site: site.yaml's title and
+// order, a scenario file added and deleted while serving, an image edited,
+// site.yaml broken and fixed; each change reloads only the pages it
+// changed, and a problem of the settings shows on every page.
+func TestServeSite(t *testing.T) {
+	p := startCourse(t, []byte("/* echarts */"))
+	_, index := p.get(t, "/")
+	if !strings.Contains(index, "<title>Partitioned logs — partlab</title>") || !strings.Contains(index, `href="partitions/index.html"`) {
+		t.Fatalf("the index is not site.yaml's:\n%.600s", index)
+	}
+	partitions := p.pageVersionOf("partitions/index.html")
+
+	p.edit(t, "scenarios/img/diagram.svg", diagram("red"))
+	p.edit(t, "scenarios/basics.yaml", courseScenario)
+	p.edit(t, "site.yaml", strings.Replace(readFile(t, filepath.Join(p.dir, "site.yaml")), "order: [partitions]", "order: [basics, partitions]", 1))
+	p.settle()
+	_, index = p.get(t, "/")
+	if b, q := strings.Index(index, `href="basics/index.html"`), strings.Index(index, `href="partitions/index.html"`); b < 0 || q < b {
+		t.Errorf("the index does not list basics, then partitions (at %d and %d)", b, q)
+	}
+	if resp, img := p.get(t, "/basics/img/diagram.svg"); resp.StatusCode != http.StatusOK || img != diagram("red") {
+		t.Errorf("the image: %s %q", resp.Status, img)
+	}
+	basics := p.pageVersionOf("basics/index.html")
+
+	p.edit(t, "scenarios/img/diagram.svg", diagram("blue"))
+	p.settle()
+	if _, img := p.get(t, "/basics/img/diagram.svg"); img != diagram("blue") {
+		t.Errorf("the edited image is not served: %q", img)
+	}
+	if v := p.pageVersionOf("basics/index.html"); v == basics {
+		t.Error("the page whose image changed does not reload")
+	}
+	if v := p.pageVersionOf("partitions/index.html"); v != partitions+1 {
+		t.Errorf("partitions' page version %d, want %d: one change to its next page (basics now before it), none for the image", v, partitions+1)
+	}
+
+	p.remove(t, "scenarios/basics.yaml")
+	p.settle()
+	if resp, _ := p.get(t, "/basics/"); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("the deleted scenario's page: %s, want 404", resp.Status)
+	}
+	_, index = p.get(t, "/")
+	if strings.Contains(index, `href="basics/index.html"`) {
+		t.Error("the index still lists the deleted scenario")
+	}
+	for _, path := range []string{"/", "/partitions/"} {
+		if _, page := p.get(t, path); !strings.Contains(page, "partlab-problems") || !strings.Contains(page, `basics`) {
+			t.Errorf("%s does not show the order's problem (basics is gone)", path)
+		}
+	}
+	p.edit(t, "site.yaml", "title: [broken\n")
+	p.settle()
+	if _, page := p.get(t, "/partitions/"); !strings.Contains(page, "site.yaml:1:1: invalid YAML") || !strings.Contains(page, "Partitioned logs") {
+		t.Errorf("the broken settings are not shown over the last good site:\n%.2000s", page)
+	}
+	p.edit(t, "site.yaml", "title: Renamed\norder: [partitions]\n")
+	p.settle()
+	if _, page := p.get(t, "/"); strings.Contains(page, "partlab-problems\"") || !strings.Contains(page, "<h1>Renamed</h1>") {
+		t.Errorf("the fixed settings: %.600s", page)
+	}
+}
+
+func readFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func (p *preview) pageVersionOf(name string) int {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	return p.pageVersion(name)
 }

@@ -21,7 +21,6 @@ func TestCourseSite(t *testing.T) {
 		"scenarios/b.yaml": "title: Beta\ncells:\n  - md: Other.\n",
 		"site.yaml":        "title: My Course\norder: [b, a]\nfavicon: icon.svg\nbase_url: https://example.org/c/\n",
 		"icon.svg":         "<svg/>",
-		"node_modules/echarts/dist/echarts.min.js": "/* echarts */",
 	})
 	t.Chdir(dir)
 	if err := Run(context.Background(), nil, io.Discard, io.Discard); err != nil {

@@ -357,3 +357,34 @@ func TestLabCSV(t *testing.T) {
 		t.Errorf("the long block has %d lines, want %d", len(lines), want)
 	}
 }
+
+// A spread over a list of partition counts charts the spread against P,
+// with its table, and says what it shows, every number the engine's.
+func TestSpreadAlongPage(t *testing.T) {
+	nb := notebook(t, "along.yaml", "title: t\ncells:\n  - spread: {id: sp, keys: 'user-{0..239}', partitions: [1, 2, 8, 12, 300]}\n")
+	r := nb.Results.All[0].(*sim.SpreadResult)
+	got := page(t, nb, copied)
+	widest, _ := r.Row(12)
+	empty, _ := r.Row(300)
+	for _, want := range []string{
+		`id="chart_sp_along"`,
+		"Keys per partition against the partition count",
+		fmt.Sprintf("From 1 partition to 300, the fullest partition holds %d keys at first and %d at last", r.Along[0].Most, r.Along[4].Most),
+		fmt.Sprintf("the gap between the fullest and the emptiest is widest at 12 partitions, %d against %d keys", widest.Most, widest.Fewest),
+		fmt.Sprintf("At 300 partitions, the first count that leaves a partition without a key, %d of them hold one.", empty.Covered),
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the page has no %q", want)
+		}
+	}
+	var text strings.Builder
+	if err := Text(&text, nb); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("%10d %8d %9d %11.2f %11d\n", 12, widest.Most, widest.Fewest, widest.Share, widest.Covered); !strings.Contains(text.String(), want) {
+		t.Errorf("text output has no row %q:\n%s", want, text.String())
+	}
+	if v, err := nb.Results.Figure("sp.most@8"); err != nil || v != 31 {
+		t.Errorf("sp.most@8 = %v, %v; want the lab's 31", v, err)
+	}
+}

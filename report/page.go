@@ -16,11 +16,11 @@ import (
 )
 
 // layout holds the page's HTML templates, parsed once: the page, one
-// template per cell kind, the table, chart and scoreboard parts, and the
-// stylesheet and scripts that pages include as template text. The site's
-// index and regions are package site's.
+// template per cell kind, the table, chart and scoreboard parts, the default
+// icon, and the stylesheet and scripts that pages include as template text.
+// The site's index and regions are package site's.
 var layout = template.Must(template.New("layout").ParseFS(templates.FS,
-	"page.html", "table.html", "chart.html", "scoreboard.html", "cells/*.html", "style.css", "charts.js", "reader.js"))
+	"page.html", "table.html", "chart.html", "scoreboard.html", "icon.html", "cells/*.html", "style.css", "charts.js", "reader.js"))
 
 // Options say how a page loads ECharts.
 type Options struct {
@@ -63,6 +63,7 @@ type SiteRegions struct {
 type pageData struct {
 	Title, Name, File string
 	Summary           template.HTML
+	Description       string // the summary's text, for search engines' results
 	Source            sim.Source
 	Uses              sourceUse            // which of Source's parameters the page's figures depend on
 	Overrides         []scenarios.Override // what the command line put over the file
@@ -89,6 +90,10 @@ type cellData struct {
 	Level int
 	Body  template.HTML
 }
+
+// maxDescription bounds a page's meta description: search engines show
+// about this much of it.
+const maxDescription = 160
 
 // sourceUse is what the page header shows of the source: the seed alone,
 // or every parameter, or (both false) nothing.
@@ -146,6 +151,9 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 	var err error
 	if d.Summary, err = p.vocab.HTML(p.doc, markdown.Summary(s)); err != nil {
 		return nil, nil, nil, err
+	}
+	if d.Summary != "" {
+		d.Description = p.doc.Lead(maxDescription)
 	}
 	if len(opt.Inline) > 0 {
 		d.Index = "" // a self-contained page links no other file

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -62,6 +63,38 @@ func TestHeaderParams(t *testing.T) {
 				if strings.Contains(got, n) {
 					t.Errorf("the header shows %s", n)
 				}
+			}
+		})
+	}
+}
+
+// TestDescription checks the page's meta description: the summary's text
+// without its Markdown, escaped for the attribute, cut on a word with an
+// ellipsis past maxDescription bytes, and absent without a summary.
+func TestDescription(t *testing.T) {
+	long := strings.Repeat("partition ", 20)
+	tests := []struct {
+		name, summary, want string
+	}{
+		{"none", "", ""},
+		{"markdown", `"Keys" & <order>, **one** [partition](https://example.com) each`,
+			`<meta name="description" content="&#34;Keys&#34; &amp; , one partition each">`},
+		{"long", long, `<meta name="description" content="` + strings.TrimSpace(strings.Repeat("partition ", 15)) + `…">`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := "title: Description\n"
+			if tt.summary != "" {
+				src += "summary: " + strconv.Quote(tt.summary) + "\n"
+			}
+			src += "cells:\n  - grid: {id: keys, keys: [subscriber], partitions: [2]}\n"
+			got := page(t, notebook(t, "d.yaml", src), copied)
+			i := strings.Index(got, `<meta name="description"`)
+			switch {
+			case tt.want == "" && i >= 0:
+				t.Errorf("a page without a summary has a description: %s", got[i:i+80])
+			case tt.want != "" && !strings.Contains(got, tt.want):
+				t.Errorf("want %s in the page; it has %s", tt.want, got[max(i, 0):max(i, 0)+200])
 			}
 		})
 	}

@@ -27,6 +27,9 @@ func spreadConclusions(_ Notebook, _ cell, r *sim.SpreadResult) map[string]bool 
 func spreadView(p *pageState, c cell, r *sim.SpreadResult) (any, error) {
 	v := newComputedView(p, c, fmt.Sprintf("%s partitioner, %s over %s", r.Partitioner, format.Plural(r.Keys, "key"), format.Plural(r.Partitions, "partition")))
 	v.chart(spreadChart("chart_"+c.ID+"_spread", r))
+	if len(r.Along) > 0 {
+		v.chart(alongChart("chart_"+c.ID+"_along", r))
+	}
 	var ts []table
 	if len(r.Probes) > 0 {
 		t := table{Caption: "Where the named keys land", Columns: []column{label("key"), label("partition")}}
@@ -99,6 +102,40 @@ func spreadChart(id string, r *sim.SpreadResult) (chartView, error) {
 			format.Plural(r.Keys, "key"), r.Partitioner, r.Partitions, r.Covered, r.Partitions), b, t)
 }
 
+// alongChart shows the spread against the partition count: the keys of the
+// fullest and of the emptiest partition beside the even share, keys ÷ P,
+// and how many partitions got a key.
+func alongChart(id string, r *sim.SpreadResult) (chartView, error) {
+	l := charts.NewLine()
+	l.SetGlobalOptions(chartOptions(id, "partitions", "keys per partition", "line")...)
+	counts := make([]string, len(r.Along))
+	t := table{Columns: []column{num("partitions"), num("fullest"), num("emptiest"), num("even share"), num("partitions with a key")}}
+	for i, row := range r.Along {
+		counts[i] = itoa(row.Partitions)
+		t.add(false, counts[i], itoa(row.Most), itoa(row.Fewest), format.Fixed(row.Share), itoa(row.Covered))
+		if row.Partitions == r.Partitions {
+			t.mark()
+		}
+	}
+	l.SetXAxis(counts)
+	for i, s := range []struct {
+		name  string
+		value func(sim.SpreadRow) float64
+	}{
+		{"fullest partition", func(row sim.SpreadRow) float64 { return float64(row.Most) }},
+		{"emptiest partition", func(row sim.SpreadRow) float64 { return float64(row.Fewest) }},
+	} {
+		l.AddSeries(s.name, points(values(r.Along, s.value)),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(i)}),
+			charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(i), Width: 2}))
+	}
+	l.AddSeries("even share, keys ÷ P", points(values(r.Along, func(row sim.SpreadRow) float64 { return round2(row.Share) })),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: idealColor}),
+		charts.WithLineStyleOpts(opts.LineStyle{Color: idealColor, Width: 2, Type: "dashed"}))
+	return newChart(id, "Keys per partition against the partition count",
+		fmt.Sprintf("%s, %s(key) mod P; the fullest and the emptiest partition against the even share", format.Plural(r.Keys, "key"), r.Partitioner), l, t)
+}
+
 // itoaRange is 0, 1, …, n-1.
 func itoaRange(n int) []int {
 	out := make([]int, n)
@@ -117,6 +154,12 @@ type spreadStory struct {
 	Shared   []sharedLane // partitions that two or more named keys share
 	Fixed    bool         // the hot key landed in exactly one partition
 	Crowd    bool         // and the keys reached every partition
+	// Along the cell's partition counts: the first and the last count, the
+	// widest gap between the fullest and the emptiest partition and where,
+	// and the first count at which a partition got no key.
+	First, Last *sim.SpreadRow
+	Widest      *sim.SpreadRow
+	FirstEmpty  *sim.SpreadRow
 }
 
 // A sharedLane is a partition and the named keys in it.
@@ -134,6 +177,19 @@ func newSpreadStory(r *sim.SpreadResult) spreadStory {
 	}
 	s.Fixed = r.Hot != nil && len(r.Hot.Partitions) == 1
 	s.Crowd = s.Fixed && r.Covered == r.Partitions
+	for i := range r.Along {
+		row := &r.Along[i]
+		if s.First == nil {
+			s.First = row
+		}
+		s.Last = row
+		if s.Widest == nil || row.Most-row.Fewest > s.Widest.Most-s.Widest.Fewest {
+			s.Widest = row
+		}
+		if s.FirstEmpty == nil && row.Covered < row.Partitions {
+			s.FirstEmpty = row
+		}
+	}
 	return s
 }
 
@@ -151,5 +207,11 @@ func spreadText(w io.Writer, c cell, r *sim.SpreadResult) {
 	}
 	if r.Hot != nil {
 		fmt.Fprintf(w, "the one key %s, sent %d times, landed in %d partition(s)\n", pyStr(r.Hot.Key), r.Hot.Sent, len(r.Hot.Partitions))
+	}
+	if len(r.Along) > 0 {
+		fmt.Fprintf(w, "partitions  fullest  emptiest  even share  with a key\n")
+		for _, row := range r.Along {
+			fmt.Fprintf(w, "%10d %8d %9d %11.2f %11d\n", row.Partitions, row.Most, row.Fewest, row.Share, row.Covered)
+		}
 	}
 }

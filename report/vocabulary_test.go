@@ -79,7 +79,7 @@ func TestVocabularyErrors(t *testing.T) {
 		{"near grid", `{{ grid "kyes" }}`, at(vocabLine, vocabCol+3) + `grid "kyes": no grid cell "kyes" (did you mean "keys"?)`},
 		{"unknown row", "{{ (row \"keys\" \"record\" 3).Rows }}", at(vocabLine, vocabCol+4) + `row "keys" "record" 3: grid "keys" has no row for key "record", 3 partitions and 4 consumers`},
 		{"unknown field", "{{ .Nope }}", at(vocabLine, vocabCol+3) + `.Nope: no field "Nope" in the scenario (want one of .Title, .Source, .Baseline)`},
-		{"grid field", `{{ (grid "keys").Nope }}`, `.Nope: no field "Nope" in a grid cell's results (want one of .Kind, .ID, .Partitioner, .Assignor, .Engine, .Records, .Baseline, .Rows,`},
+		{"grid field", `{{ (grid "keys").Nope }}`, `.Nope: no field "Nope" in a grid cell's results (want one of .Kind, .ID, .Partitioner, .Assignor, .Engine, .Records, .Baseline, .Rows)`},
 		{"near field", `{{ (grid "keys").Recods }}`, `.Recods: no field "Recods" in a grid cell's results (did you mean "Records"?)`},
 		{"row field", `{{ (row "keys" "record" 4).maxload }}`, `.maxload: no field "maxload" in a row (did you mean "MaxLoad"?)`},
 		{"offsets field", `{{ (offsets "p0").Nope }}`, `no field "Nope" in an offsets cell's results (want one of`},
@@ -135,6 +135,26 @@ func TestLabVocabulary(t *testing.T) {
 			err := Page(io.Discard, nb, copied)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("err = %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
+
+// A template error offers only the names an author may use: the fields of
+// results.json and the README's few more, never the engine's plumbing
+// (a throughput result's .Spec and .MeasureCost, a grid's .Grid).
+func TestTemplateErrorsOfferAuthorNames(t *testing.T) {
+	src := strings.Replace(withMarkdown("x"), "  - md: |", "  - throughput: {id: ceiling, partitions: 4}\n  - md: |", 1)
+	for _, tc := range []struct{ tmpl, want string }{
+		{`{{ (cell "ceiling").Speedp }}`, `.Speedp: no field "Speedp" in a throughput cell's results (want one of .Kind, .ID, .Assignor, .Sizes, .Records, .WorkMS, .Rows)`},
+		{`{{ (grid "keys").Nope }}`, `.Nope: no field "Nope" in a grid cell's results (want one of .Kind, .ID, .Partitioner, .Assignor, .Engine, .Records, .Baseline, .Rows)`},
+		{`{{ (row "keys" "record" 4).Nope }}`, `.Nope: no field "Nope" in a row (want one of .Key, .Partitions, .Consumers, .Loads, .MaxLoad, .MinLoad, .Idle, .Split, .Rows, .Lost, .Deviation, .Drift, .Swing, .Skew, .Sizes, .Speedup, .Ideal)`},
+		{`{{ .Source.Nope }}`, `.Nope: no field "Nope" in a source (want one of .Seed, .Subscribers, .Periods, .Records)`},
+	} {
+		t.Run(tc.tmpl, func(t *testing.T) {
+			err := Check(context.Background(), notebook(t, "v.yaml", strings.Replace(src, "      x\n", "      "+tc.tmpl+"\n", 1)))
+			if err == nil || !strings.HasSuffix(err.Error(), tc.want) {
+				t.Errorf("Check: %v\nwant it to end with %s", err, tc.want)
 			}
 		})
 	}

@@ -28,6 +28,9 @@ type decoder struct {
 	// cells' input and the positions of Markdown text.
 	root  *yaml.Node
 	lines [][]byte
+	// options is the mapping of the computation being decoded, which takes
+	// cellOptions besides its kind's fields; unknown-field messages list them.
+	options *yaml.Node
 }
 
 func (d *decoder) errorf(n *yaml.Node, field, format string, args ...any) {
@@ -48,7 +51,11 @@ func (d *decoder) fields(n *yaml.Node, path string, allowed, required []string) 
 		field := join(path, k.Value)
 		switch {
 		case !slices.Contains(allowed, k.Value):
-			d.errorf(k, field, "%s", unknownField(k.Value, allowed))
+			valid := allowed
+			if n == d.options {
+				valid = append(slices.Clone(allowed), cellOptions...)
+			}
+			d.errorf(k, field, "%s", unknownField(k.Value, valid))
 		case got[k.Value] != nil:
 			d.errorf(k, field, "duplicate field")
 		default:

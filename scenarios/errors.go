@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -37,6 +38,31 @@ func (l ErrorList) Error() string {
 		msgs[i] = e.Error()
 	}
 	return strings.Join(msgs, "\n")
+}
+
+// Merge is the problems of errs, each nil, an ErrorList or an *Error, as
+// one ErrorList in file order, or nil when there are none; an error of any
+// other kind makes the result errors.Join of them all, unsorted.
+func Merge(errs ...error) error {
+	var all ErrorList
+	for _, err := range errs {
+		var list ErrorList
+		var one *Error
+		switch {
+		case err == nil:
+		case errors.As(err, &list):
+			all = append(all, list...)
+		case errors.As(err, &one):
+			all = append(all, one)
+		default:
+			return errors.Join(errs...)
+		}
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	all.sort()
+	return all
 }
 
 func (l ErrorList) sort() {

@@ -86,7 +86,7 @@ func (brokers) decode(d *decoder, n *yaml.Node, path string) any {
 	for i, item := range d.list(n, path) {
 		p := fmt.Sprintf("%s[%d]", path, i)
 		addr := str{}.decode(d, item, p).(string)
-		if item.Kind != yaml.ScalarNode {
+		if !isString(item) {
 			continue
 		}
 		if err := CheckBroker(addr); err != nil {

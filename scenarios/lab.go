@@ -19,8 +19,8 @@ var spreadSpec = object[sim.Spread]{fields: []field[sim.Spread]{
 	idField(func(s *sim.Spread, v string) { s.ID = v }),
 	{name: "keys", doc: `the keys spread: a list, or one pattern such as "user-{0..239}"`, value: keySet{}, required: true,
 		set: to(func(s *sim.Spread, v []string) { s.Keys = v })},
-	{name: "partitions", doc: "the partition count", value: integer{limits.partitions}, required: true,
-		set: to(func(s *sim.Spread, v int64) { s.Partitions = int(v) })},
+	{name: "partitions", doc: "the partition count, or a list of them for the spread against P, shown partition by partition at the largest", value: counts{limits.partitions}, required: true,
+		set: to(func(s *sim.Spread, v []int) { s.Partitions, s.Along = spreadCounts(v) })},
 	{name: "partitioner", doc: "how a key picks its partition", value: enum{sim.PartitionerNames}, def: "crc32",
 		set: to(func(s *sim.Spread, v string) { s.Partitioner = v })},
 	{name: "probes", doc: "keys whose partition is listed", value: texts{},
@@ -28,6 +28,19 @@ var spreadSpec = object[sim.Spread]{fields: []field[sim.Spread]{
 	{name: "hot", doc: "one key sent many times", value: hotSpec,
 		set: to(func(s *sim.Spread, v hot) { s.Hot, s.HotCount = v.key, v.count })},
 }}
+
+// spreadCounts is a spread's partition counts as the engine takes them: the
+// largest, shown partition by partition, and, for a list of more than one,
+// the list, along which the spread is shown against P.
+func spreadCounts(counts []int) (partitions int, along []int) {
+	if len(counts) == 0 {
+		return 0, nil
+	}
+	if len(counts) > 1 {
+		along = counts
+	}
+	return slices.Max(counts), along
+}
 
 // hot is a spread's hot key, as the file writes it.
 type hot struct {

@@ -73,7 +73,7 @@ func ParseSet(arg string) ([]Override, error) {
 func ParseParams(src []byte, path string) ([]Override, error) {
 	var doc yaml.Node
 	if err := yaml.NewDecoder(bytes.NewReader(src)).Decode(&doc); err != nil && err != io.EOF {
-		return nil, syntaxError(path, err)
+		return nil, syntaxError(path, src, err)
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, ErrorList{{File: path, Line: max(doc.Line, 1), Col: max(doc.Column, 1), Msg: "want a mapping of paths to values, such as source.seed: 7"}}

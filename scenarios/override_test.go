@@ -134,7 +134,7 @@ func TestOverrideErrors(t *testing.T) {
 			`--set cells.grid3.keys: cells[2].grid.keys: must be a list (got "record")`},
 		{"a name", []string{"cells.keys.assignor=sticky"},
 			`--set cells.keys.assignor: cells[1].grid.assignor: unknown name "sticky" (want one of range, roundrobin)`},
-		{"empty value", []string{"title="}, "--set title: title: must be a string\n--set title: title: must not be empty"},
+		{"empty value", []string{"title="}, "--set title: title: must not be empty"},
 		{"unknown field, near", []string{"source.sed=7"}, `--set source.sed: unknown path "source.sed" (did you mean "source.seed"?)`},
 		{"unknown top-level field", []string{"titel=x"}, `--set titel: unknown path "titel" (did you mean "title"?)`},
 		{"unknown field, far", []string{"source.zzzzzzz=1"},

@@ -65,6 +65,21 @@ type Cell struct {
 	Sim      sim.Cell
 	Answer   bool   // shown behind "Show the answer" (the cell option answer: true)
 	path     string // a computation's path in errors: cells[2].grid
+	// Broken marks a cell with errors in a scenario that Salvage returns:
+	// it has no Sim, and nothing that names it is checked further.
+	Broken bool
+}
+
+// BrokenIDs lists the ids of the computations Salvage left without a Sim
+// for their errors.
+func (s *Scenario) BrokenIDs() []string {
+	var ids []string
+	for _, c := range s.Cells {
+		if c.Broken && c.ID != "" {
+			ids = append(ids, c.ID)
+		}
+	}
+	return ids
 }
 
 // CheckBudget refuses a scenario whose computations cost more than budget
@@ -108,6 +123,20 @@ const MaxFileSize = 1 << 20
 // The overrides are put over the file's values before they are decoded, and
 // a problem in one is reported at the override.
 func Parse(r io.Reader, name string, overrides ...Override) (*Scenario, error) {
+	s, err := Salvage(r, name, overrides...)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Salvage is Parse that keeps what it can of a file with errors, so that
+// the rest of its problems (its templates', its images') are found in the
+// same run: with the errors, it returns the scenario with every cell that
+// has one marked Broken, when every error lies inside the cells or the
+// expectations. It returns no scenario when the file as a whole is wrong
+// (its YAML, its title, its source, an override that fits nowhere).
+func Salvage(r io.Reader, name string, overrides ...Override) (*Scenario, error) {
 	root, src, err := parseDocument(r, name, "scenario", "a mapping with a title and cells")
 	if err != nil {
 		return nil, err
@@ -121,11 +150,20 @@ func Parse(r io.Reader, name string, overrides ...Override) (*Scenario, error) {
 	s.Name = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
 	s.Overrides = overrides
 	if len(d.errs)+len(misplaced) > 0 {
+		salvaged := &s
+		for _, e := range d.errs {
+			if !strings.HasPrefix(e.Field, "cells[") && !strings.HasPrefix(e.Field, "expect") {
+				salvaged = nil
+			}
+		}
+		if len(misplaced) > 0 {
+			salvaged = nil
+		}
 		d.errs.sort()
 		for i, e := range d.errs {
 			d.errs[i] = relocate(overrides, known, e)
 		}
-		return nil, append(d.errs, misplaced...)
+		return salvaged, append(d.errs, misplaced...)
 	}
 	return &s, nil
 }
@@ -148,13 +186,13 @@ func parseDocument(r io.Reader, name, what, want string) (root *yaml.Node, src [
 		if err == io.EOF {
 			return nil, nil, empty
 		}
-		return nil, nil, syntaxError(name, err)
+		return nil, nil, syntaxError(name, src, err)
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err != io.EOF {
 		line := extra.Line
 		if err != nil {
-			return nil, nil, syntaxError(name, err)
+			return nil, nil, syntaxError(name, src, err)
 		}
 		return nil, nil, ErrorList{{File: name, Line: line, Col: 1, Msg: fmt.Sprintf("more than one YAML document; a %s is one", what)}}
 	}
@@ -167,12 +205,23 @@ func parseDocument(r io.Reader, name, what, want string) (root *yaml.Node, src [
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // syntaxError turns yaml.v3's "yaml: line N: msg" into file:line:col form.
-func syntaxError(name string, err error) error {
-	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
-		line, _ := strconv.Atoi(m[1])
-		return ErrorList{{File: name, Line: line, Col: 1, Msg: "invalid YAML: " + m[2]}}
+// yaml.v3 says "found character that cannot start any token" of a tab that
+// indents a line; the message names the tab instead, at its column.
+func syntaxError(name string, src []byte, err error) error {
+	m := yamlLine.FindStringSubmatch(err.Error())
+	if m == nil {
+		return ErrorList{{File: name, Line: 1, Col: 1, Msg: "invalid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}}
 	}
-	return ErrorList{{File: name, Line: 1, Col: 1, Msg: "invalid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")}}
+	line, _ := strconv.Atoi(m[1])
+	lines := bytes.Split(src, []byte("\n"))
+	// A tab in a block scalar's indentation is reported at the line above it.
+	for l := max(line, 1); l <= line+1 && l <= len(lines); l++ {
+		indent := lines[l-1][:len(lines[l-1])-len(bytes.TrimLeft(lines[l-1], " \t"))]
+		if tab := bytes.IndexByte(indent, '\t'); tab >= 0 {
+			return ErrorList{{File: name, Line: l, Col: tab + 1, Msg: "invalid YAML: a tab in the indentation; YAML indents with spaces only, so replace the tab with spaces"}}
+		}
+	}
+	return ErrorList{{File: name, Line: line, Col: 1, Msg: "invalid YAML: " + m[2]}}
 }
 
 // scenarioSpec is the file's top level. A new top-level field is one entry
@@ -230,7 +279,11 @@ func (cellList) decode(d *decoder, n *yaml.Node, path string) any {
 		if i+1 < len(items) {
 			next = items[i+1].Line
 		}
+		before := len(d.errs)
 		c := d.cell(item, fmt.Sprintf("%s[%d]", path, i), i+1)
+		if len(d.errs) > before {
+			c.Broken, c.Sim = true, nil
+		}
 		c.At = Pos{item.Line, item.Column}
 		c.Input = input(d.lines, item, next)
 		cells = append(cells, c)
@@ -239,9 +292,12 @@ func (cellList) decode(d *decoder, n *yaml.Node, path string) any {
 	return cells
 }
 
-// cellList's schema is oneOf the kinds, each a mapping of one key.
+// cellList's schema is a list of mappings of one key, named by an enum of
+// the kinds, each kind's value under its own property: a misspelt kind is
+// one problem, "not one of the kinds", as the decoder says, not one per
+// kind it is not.
 func (cellList) schema() schema {
-	var kinds []schema
+	kinds := schema{}
 	for _, name := range cellKindNames() {
 		k := kind{"Markdown narrative", text{}}
 		if name != string(Markdown) {
@@ -252,18 +308,18 @@ func (cellList) schema() schema {
 			withAnswer(s)
 		}
 		s["description"] = k.doc
-		kinds = append(kinds, schema{
-			"type": "object", "properties": schema{name: s}, "required": []string{name},
-			"additionalProperties": false,
-		})
+		kinds[name] = s
 	}
-	return list(schema{"oneOf": kinds}, false)
+	return list(schema{
+		"type": "object", "minProperties": 1, "maxProperties": 1,
+		"propertyNames": schema{"enum": cellKindNames()}, "properties": kinds,
+	}, false)
 }
 
 // cell decodes one item of cells: a mapping with exactly one key, its kind.
 func (d *decoder) cell(n *yaml.Node, path string, number int) Cell {
 	if n.Kind != yaml.MappingNode || len(n.Content) != 2 {
-		d.errorf(n, path, "must be a mapping with one key, the cell's kind (one of %s)", strings.Join(cellKindNames(), ", "))
+		d.errorf(n, path, "must be a mapping with one key, the cell's kind (one of %s)%s", strings.Join(cellKindNames(), ", "), indentHint(n))
 		return Cell{}
 	}
 	k, v := n.Content[0], n.Content[1]
@@ -274,7 +330,7 @@ func (d *decoder) cell(n *yaml.Node, path string, number int) Cell {
 	}
 	spec, ok := cellKinds[kind]
 	if !ok {
-		d.errorf(k, path, "unknown cell kind (want one of %s)", strings.Join(cellKindNames(), ", "))
+		d.errorf(k, path, "unknown cell kind (want one of %s)%s", strings.Join(cellKindNames(), ", "), Suggest(k.Value, cellKindNames()))
 		return Cell{}
 	}
 	return d.computation(kind, spec, v, path, number)
@@ -285,6 +341,7 @@ func (d *decoder) cell(n *yaml.Node, path string, number int) Cell {
 func (d *decoder) computation(kind sim.Kind, spec kind, v *yaml.Node, path string, number int) Cell {
 	d.cellID = fmt.Sprintf("%s%d", kind, number)
 	v, answer := d.answer(v, path)
+	d.options = v
 	c := spec.spec.decode(d, v, path).(sim.Cell)
 	id := c.CellID()
 	if d.earlier[id] == nil {
@@ -292,6 +349,39 @@ func (d *decoder) computation(kind sim.Kind, spec kind, v *yaml.Node, path strin
 		d.order = append(d.order, id)
 	}
 	return Cell{Kind: kind, ID: id, Sim: c, Answer: answer, path: path}
+}
+
+// cellOptions are the fields every computation's mapping takes besides its
+// kind's own (see answer).
+var cellOptions = []string{"answer"}
+
+// indentHint says, of a cell mapping with more than one key whose first
+// key is a kind, that the other keys look like that kind's fields written
+// beside it instead of under it: the commonest way to mis-indent a cell.
+func indentHint(n *yaml.Node) string {
+	if n.Kind != yaml.MappingNode || len(n.Content) < 4 {
+		return ""
+	}
+	kind, ok := cellKinds[sim.Kind(n.Content[0].Value)]
+	fields, isObject := kind.spec.(interface{ fieldNames() []string })
+	if !ok || !isObject {
+		return ""
+	}
+	var beside []string
+	for i := 2; i+1 < len(n.Content); i += 2 {
+		if name := n.Content[i].Value; slices.Contains(fields.fieldNames(), name) || slices.Contains(cellOptions, name) {
+			beside = append(beside, strconv.Quote(name))
+		}
+	}
+	kindName := strconv.Quote(n.Content[0].Value)
+	switch len(beside) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("; %s sits beside %s, at its indentation: indent it further than %s to make it a field of the cell", beside[0], kindName, kindName)
+	}
+	list := strings.Join(beside[:len(beside)-1], ", ") + " and " + beside[len(beside)-1]
+	return fmt.Sprintf("; %s sit beside %s, at its indentation: indent them further than %s to make them fields of the cell", list, kindName, kindName)
 }
 
 // withAnswer adds answer, the option every computation's mapping takes (see
@@ -334,6 +424,7 @@ func (d *decoder) checkIDs(items []*yaml.Node, cells []Cell) {
 		}
 		if seen[c.ID] {
 			d.errorf(items[i], fmt.Sprintf("cells[%d]", i), "duplicate id %q", c.ID)
+			cells[i].Broken, cells[i].Sim = true, nil
 		}
 		seen[c.ID] = true
 	}

@@ -89,57 +89,76 @@ cells:
 	}
 }
 
+// head starts a scenario whose cells follow.
+const head = "title: t\ncells:\n"
+
+// A badInput is a scenario the decoder refuses, and what its message must
+// contain.
+type badInput struct{ name, yaml, want string }
+
+// badInputs are one case per class of bad input, with the message they must
+// give; the schema test holds the schema to the decoder on each.
+var badInputs = []badInput{
+	{"empty file", "", "x.yaml:1:1: empty scenario"},
+	{"not YAML", "title: [unclosed\n", "x.yaml:1:1: invalid YAML"},
+	{"two documents", head + "  - md: hi\n---\ntitle: u\n", "more than one YAML document"},
+	{"not a mapping", "- a\n- b\n", "x.yaml:1:1: must be a mapping with fields cells, engine, expect, source, summary, title"},
+	{"missing title", "cells:\n  - md: hi\n", `x.yaml:1:1: missing required field "title"`},
+	{"empty title", "title: ''\ncells:\n  - md: hi\n", "x.yaml:1:8: title: must not be empty"},
+	{"title a number", "title: 2026\ncells:\n  - md: hi\n", `x.yaml:1:8: title: must be a string (got 2026, which YAML reads as a number; quote it for the text: "2026")`},
+	{"partitioner a number", head + "  - grid: {keys: [record], partitions: [1], partitioner: 5}\n", `cells[0].grid.partitioner: must be a string (got 5, which YAML reads as a number; quote it for the text: "5")`},
+	{"id a boolean", head + "  - grid: {id: true, keys: [record], partitions: [1]}\n", `x.yaml:3:16: cells[0].grid.id: must be a string (got true, which YAML reads as true or false; quote it for the text: "true")`},
+	{"unknown field", "title: t\ncolour: red\ncells:\n  - md: hi\n", "x.yaml:2:1: colour: unknown field (want one of cells, engine, expect, source, summary, title)"},
+	{"near unknown field", "titel: t\ncells:\n  - md: hi\n", `x.yaml:1:1: titel: unknown field (want one of cells, engine, expect, source, summary, title) (did you mean "title"?)`},
+	{"duplicate field", "title: t\ntitle: u\ncells:\n  - md: hi\n", "x.yaml:2:1: title: duplicate field"},
+	{"empty cells", "title: t\ncells: []\n", "x.yaml:2:8: cells: must not be empty"},
+	{"tab in the indentation", "title: t\ncells:\n\t- md: hi\n", "x.yaml:3:1: invalid YAML: a tab in the indentation; YAML indents with spaces only"},
+	{"tab after spaces", "title: t\ncells:\n  - grid:\n  \tkeys: [record]\n", "x.yaml:4:3: invalid YAML: a tab in the indentation"},
+	{"tab in a block scalar", "title: t\ncells:\n  - md: |\n\t hi\n", "x.yaml:4:1: invalid YAML: a tab in the indentation"},
+	{"fields beside the kind", head + "  - grid:\n    keys: [record]\n    partitions: [1]\n", `x.yaml:3:5: cells[0]: must be a mapping with one key, the cell's kind (one of assignment, grid, groups, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput); "keys" and "partitions" sit beside "grid", at its indentation: indent them further than "grid" to make them fields of the cell`},
+	{"answer beside the kind", head + "  - grid: {keys: [record], partitions: [1]}\n    answer: true\n", `cells[0]: must be a mapping with one key, the cell's kind (one of assignment, grid, groups, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput); "answer" sits beside "grid", at its indentation: indent it further than "grid" to make it a field of the cell`},
+	{"unknown field of a cell lists answer", head + "  - grid: {keys: [record], partitions: [1], answr: true}\n", `cells[0].grid.answr: unknown field (want one of answer, assignor, consumers, deviation, engine, id, keys, partitioner, partitions) (did you mean "answer"?)`},
+	{"unknown field of a cell's mapping lists no answer", head + "  - spread: {keys: a, partitions: 2, hot: {key: a, colour: red}}\n", "cells[0].spread.hot.colour: unknown field (want one of count, key)"},
+	{"misspelt kind", head + "  - spraed: {}\n", `x.yaml:3:5: cells[0].spraed: unknown cell kind (want one of assignment, grid, groups, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput) (did you mean "spread"?)`},
+	{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of assignment, grid, groups, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput)"},
+	{"two kinds in a cell", head + "  - md: a\n    grid: {}\n", "x.yaml:3:5: cells[0]: must be a mapping with one key"},
+	{"wrong type", head + "  - grid: {keys: subscriber, partitions: [1]}\n", `x.yaml:3:18: cells[0].grid.keys: must be a list (got "subscriber")`},
+	{"not a number", head + "  - grid: {keys: [subscriber], partitions: [four]}\n", `x.yaml:3:45: cells[0].grid.partitions[0]: must be a whole number between 1 and 4096 (got "four")`},
+	{"zero partitions", head + "  - grid: {keys: [subscriber], partitions: [1, 0]}\n", "x.yaml:3:48: cells[0].grid.partitions[1]: must be between 1 and 4096 (got 0)"},
+	{"too many consumers", head + "  - grid: {keys: [subscriber], partitions: [1], consumers: [5000]}\n", "cells[0].grid.consumers[0]: must be between 1 and 4096 (got 5000)"},
+	{"empty list", head + "  - grid: {keys: [], partitions: [1]}\n", "x.yaml:3:18: cells[0].grid.keys: must not be empty"},
+	{"duplicate key", head + "  - grid: {keys: [record, record], partitions: [1]}\n", `x.yaml:3:27: cells[0].grid.keys[1]: duplicate value "record"`},
+	{"duplicate partitions", head + "  - grid: {keys: [record], partitions: [2, 2]}\n", "cells[0].grid.partitions[1]: duplicate value 2"},
+	{"unknown key", head + "  - grid: {keys: [user], partitions: [1]}\n", `cells[0].grid.keys[0]: unknown name "user" (want one of none, period, record, region, subscriber, type)`},
+	{"unknown partitioner", head + "  - grid: {keys: [record], partitions: [1], partitioner: fnv}\n", `cells[0].grid.partitioner: unknown name "fnv" (want one of crc32, lesson, murmur2)`},
+	{"unknown assignor", head + "  - grid: {keys: [record], partitions: [1], assignor: sticky}\n", `cells[0].grid.assignor: unknown name "sticky" (want one of range, roundrobin)`},
+	{"missing partitions", head + "  - grid: {keys: [record]}\n", `x.yaml:3:11: cells[0].grid: missing required field "partitions"`},
+	{"unknown grid field", head + "  - grid: {keys: [record], partitions: [1], colour: red}\n", "cells[0].grid.colour: unknown field (want one of answer, assignor, consumers, deviation, engine, id, keys, partitioner, partitions)"},
+	{"subscribers out of range", "title: t\nsource: {subscribers: 2000000}\ncells:\n  - md: hi\n", "x.yaml:2:23: source.subscribers: must be between 1 and 1000000 (got 2000000)"},
+	{"periods out of range", "title: t\nsource: {periods: 13}\ncells:\n  - md: hi\n", "source.periods: must be between 1 and 12 (got 13)"},
+	{"seed out of range", "title: t\nsource: {seed: 9223372036854775807}\ncells:\n  - md: hi\n", "source.seed: must be between -4611686018427387904 and 4611686018427387904"},
+	{"float count", "title: t\nsource: {periods: 2.5}\ncells:\n  - md: hi\n", `source.periods: must be a whole number between 1 and 12 (got "2.5")`},
+	{"bad id", head + "  - grid: {id: 2-keys, keys: [record], partitions: [1]}\n", `cells[0].grid.id: must start with a letter and hold only letters, digits and _ (got "2-keys")`},
+	{"duplicate id", head + "  - grid: {id: k, keys: [record], partitions: [1]}\n  - offsets: {id: k, partitions: 1}\n", `x.yaml:4:5: cells[1]: duplicate id "k"`},
+	{"deviation outside the grid", head + "  - grid: {keys: [record], partitions: [1], deviation: [{key: record, partitions: 2}]}\n", "cells[0].grid.deviation[0].partitions: 2 is not among the grid's partition counts"},
+	{"partition past the count", head + "  - offsets: {partitions: 4, partition: 4}\n", "cells[0].offsets.partition: must be below the partition count 4 (got 4)"},
+	{"long list", head + "  - grid: {keys: [record], partitions: [" + strings.Repeat("1, ", 64) + "1]}\n", "cells[0].grid.partitions: has 65 entries; at most 64 are allowed"},
+	{"empty markdown", head + "  - md: ''\n", "cells[0].md: must not be empty"},
+	{"unknown engine", head + "  - grid: {keys: [record], partitions: [1], engine: spark}\n", `x.yaml:3:53: cells[0].grid.engine: unknown name "spark" (want one of both, kafka, sim)`},
+	{"engine as a string", "title: t\nengine: kafka\ncells:\n  - md: hi\n", "x.yaml:2:9: engine: must be a mapping with fields kafka"},
+	{"unknown engine field", "title: t\nengine: {spark: {}}\ncells:\n  - md: hi\n", "x.yaml:2:10: engine.spark: unknown field (want one of kafka)"},
+	{"unknown kafka field", "title: t\nengine: {kafka: {acks: all}}\ncells:\n  - md: hi\n", "x.yaml:2:18: engine.kafka.acks: unknown field (want one of brokers, timeout)"},
+	{"brokers not a list", "title: t\nengine: {kafka: {brokers: 'a:1'}}\ncells:\n  - md: hi\n", `x.yaml:2:27: engine.kafka.brokers: must be a list (got "a:1")`},
+	{"broker without port", "title: t\nengine: {kafka: {brokers: [kafka1]}}\ncells:\n  - md: hi\n", `x.yaml:2:28: engine.kafka.brokers[0]: must be host:port (got "kafka1")`},
+	{"broker port out of range", "title: t\nengine: {kafka: {brokers: ['k:9092', 'k:0']}}\ncells:\n  - md: hi\n", `x.yaml:2:38: engine.kafka.brokers[1]: port must be a number between 1 and 65535 (got "0")`},
+	{"duplicate broker", "title: t\nengine: {kafka: {brokers: ['k:9092', 'k:9092']}}\ncells:\n  - md: hi\n", `engine.kafka.brokers[1]: duplicate value "k:9092"`},
+	{"timeout without unit", "title: t\nengine: {kafka: {timeout: 30}}\ncells:\n  - md: hi\n", "x.yaml:2:27: engine.kafka.timeout: must be a duration between 1s and 10m0s, such as 30s (got 30, a number without a unit)"},
+	{"timeout too long", "title: t\nengine: {kafka: {timeout: 2h}}\ncells:\n  - md: hi\n", "engine.kafka.timeout: must be between 1s and 10m0s (got 2h0m0s)"},
+}
+
 // One case per class of bad input: the message, with file:line:col.
 func TestBadInput(t *testing.T) {
-	const head = "title: t\ncells:\n"
-	for _, tc := range []struct {
-		name, yaml, want string
-	}{
-		{"empty file", "", "x.yaml:1:1: empty scenario"},
-		{"not YAML", "title: [unclosed\n", "x.yaml:1:1: invalid YAML"},
-		{"two documents", head + "  - md: hi\n---\ntitle: u\n", "more than one YAML document"},
-		{"not a mapping", "- a\n- b\n", "x.yaml:1:1: must be a mapping with fields cells, engine, expect, source, summary, title"},
-		{"missing title", "cells:\n  - md: hi\n", `x.yaml:1:1: missing required field "title"`},
-		{"empty title", "title: ''\ncells:\n  - md: hi\n", "x.yaml:1:8: title: must not be empty"},
-		{"unknown field", "title: t\ncolour: red\ncells:\n  - md: hi\n", "x.yaml:2:1: colour: unknown field (want one of cells, engine, expect, source, summary, title)"},
-		{"near unknown field", "titel: t\ncells:\n  - md: hi\n", `x.yaml:1:1: titel: unknown field (want one of cells, engine, expect, source, summary, title) (did you mean "title"?)`},
-		{"duplicate field", "title: t\ntitle: u\ncells:\n  - md: hi\n", "x.yaml:2:1: title: duplicate field"},
-		{"empty cells", "title: t\ncells: []\n", "x.yaml:2:8: cells: must not be empty"},
-		{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of assignment, grid, groups, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput)"},
-		{"two kinds in a cell", head + "  - md: a\n    grid: {}\n", "x.yaml:3:5: cells[0]: must be a mapping with one key"},
-		{"wrong type", head + "  - grid: {keys: subscriber, partitions: [1]}\n", `x.yaml:3:18: cells[0].grid.keys: must be a list (got "subscriber")`},
-		{"not a number", head + "  - grid: {keys: [subscriber], partitions: [four]}\n", `x.yaml:3:45: cells[0].grid.partitions[0]: must be a whole number between 1 and 4096 (got "four")`},
-		{"zero partitions", head + "  - grid: {keys: [subscriber], partitions: [1, 0]}\n", "x.yaml:3:48: cells[0].grid.partitions[1]: must be between 1 and 4096 (got 0)"},
-		{"too many consumers", head + "  - grid: {keys: [subscriber], partitions: [1], consumers: [5000]}\n", "cells[0].grid.consumers[0]: must be between 1 and 4096 (got 5000)"},
-		{"empty list", head + "  - grid: {keys: [], partitions: [1]}\n", "x.yaml:3:18: cells[0].grid.keys: must not be empty"},
-		{"duplicate key", head + "  - grid: {keys: [record, record], partitions: [1]}\n", `x.yaml:3:27: cells[0].grid.keys[1]: duplicate value "record"`},
-		{"duplicate partitions", head + "  - grid: {keys: [record], partitions: [2, 2]}\n", "cells[0].grid.partitions[1]: duplicate value 2"},
-		{"unknown key", head + "  - grid: {keys: [user], partitions: [1]}\n", `cells[0].grid.keys[0]: unknown name "user" (want one of none, period, record, subscriber)`},
-		{"unknown partitioner", head + "  - grid: {keys: [record], partitions: [1], partitioner: fnv}\n", `cells[0].grid.partitioner: unknown name "fnv" (want one of crc32, lesson, murmur2)`},
-		{"unknown assignor", head + "  - grid: {keys: [record], partitions: [1], assignor: sticky}\n", `cells[0].grid.assignor: unknown name "sticky" (want one of range, roundrobin)`},
-		{"missing partitions", head + "  - grid: {keys: [record]}\n", `x.yaml:3:11: cells[0].grid: missing required field "partitions"`},
-		{"unknown grid field", head + "  - grid: {keys: [record], partitions: [1], colour: red}\n", "cells[0].grid.colour: unknown field (want one of assignor, consumers, deviation, engine, id, keys, partitioner, partitions)"},
-		{"subscribers out of range", "title: t\nsource: {subscribers: 2000000}\ncells:\n  - md: hi\n", "x.yaml:2:23: source.subscribers: must be between 1 and 1000000 (got 2000000)"},
-		{"periods out of range", "title: t\nsource: {periods: 13}\ncells:\n  - md: hi\n", "source.periods: must be between 1 and 12 (got 13)"},
-		{"seed out of range", "title: t\nsource: {seed: 9223372036854775807}\ncells:\n  - md: hi\n", "source.seed: must be between -4611686018427387904 and 4611686018427387904"},
-		{"float count", "title: t\nsource: {periods: 2.5}\ncells:\n  - md: hi\n", `source.periods: must be a whole number between 1 and 12 (got "2.5")`},
-		{"bad id", head + "  - grid: {id: 2-keys, keys: [record], partitions: [1]}\n", `cells[0].grid.id: must start with a letter and hold only letters, digits and _ (got "2-keys")`},
-		{"duplicate id", head + "  - grid: {id: k, keys: [record], partitions: [1]}\n  - offsets: {id: k, partitions: 1}\n", `x.yaml:4:5: cells[1]: duplicate id "k"`},
-		{"deviation outside the grid", head + "  - grid: {keys: [record], partitions: [1], deviation: [{key: record, partitions: 2}]}\n", "cells[0].grid.deviation[0].partitions: 2 is not among the grid's partition counts"},
-		{"partition past the count", head + "  - offsets: {partitions: 4, partition: 4}\n", "cells[0].offsets.partition: must be below the partition count 4 (got 4)"},
-		{"long list", head + "  - grid: {keys: [record], partitions: [" + strings.Repeat("1, ", 64) + "1]}\n", "cells[0].grid.partitions: has 65 entries; at most 64 are allowed"},
-		{"empty markdown", head + "  - md: ''\n", "cells[0].md: must not be empty"},
-		{"unknown engine", head + "  - grid: {keys: [record], partitions: [1], engine: spark}\n", `x.yaml:3:53: cells[0].grid.engine: unknown name "spark" (want one of both, kafka, sim)`},
-		{"engine as a string", "title: t\nengine: kafka\ncells:\n  - md: hi\n", "x.yaml:2:9: engine: must be a mapping with fields kafka"},
-		{"unknown engine field", "title: t\nengine: {spark: {}}\ncells:\n  - md: hi\n", "x.yaml:2:10: engine.spark: unknown field (want one of kafka)"},
-		{"unknown kafka field", "title: t\nengine: {kafka: {acks: all}}\ncells:\n  - md: hi\n", "x.yaml:2:18: engine.kafka.acks: unknown field (want one of brokers, timeout)"},
-		{"brokers not a list", "title: t\nengine: {kafka: {brokers: 'a:1'}}\ncells:\n  - md: hi\n", `x.yaml:2:27: engine.kafka.brokers: must be a list (got "a:1")`},
-		{"broker without port", "title: t\nengine: {kafka: {brokers: [kafka1]}}\ncells:\n  - md: hi\n", `x.yaml:2:28: engine.kafka.brokers[0]: must be host:port (got "kafka1")`},
-		{"broker port out of range", "title: t\nengine: {kafka: {brokers: ['k:9092', 'k:0']}}\ncells:\n  - md: hi\n", `x.yaml:2:38: engine.kafka.brokers[1]: port must be a number between 1 and 65535 (got "0")`},
-		{"duplicate broker", "title: t\nengine: {kafka: {brokers: ['k:9092', 'k:9092']}}\ncells:\n  - md: hi\n", `engine.kafka.brokers[1]: duplicate value "k:9092"`},
-		{"timeout without unit", "title: t\nengine: {kafka: {timeout: 30}}\ncells:\n  - md: hi\n", `x.yaml:2:27: engine.kafka.timeout: must be a duration between 1s and 10m0s, such as 30s (got "30")`},
-		{"timeout too long", "title: t\nengine: {kafka: {timeout: 2h}}\ncells:\n  - md: hi\n", "engine.kafka.timeout: must be between 1s and 10m0s (got 2h0m0s)"},
-	} {
+	for _, tc := range badInputs {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := Parse(strings.NewReader(tc.yaml), "x.yaml")
 			if err == nil {
@@ -163,7 +182,7 @@ func TestBadInput(t *testing.T) {
 func TestAllErrorsAtOnce(t *testing.T) {
 	_, err := Parse(strings.NewReader("title: t\nsource: {periods: 0}\ncells:\n  - grid: {keys: [x], partitions: [0]}\n"), "x.yaml")
 	want := `x.yaml:2:19: source.periods: must be between 1 and 12 (got 0)
-x.yaml:4:19: cells[0].grid.keys[0]: unknown name "x" (want one of none, period, record, subscriber)
+x.yaml:4:19: cells[0].grid.keys[0]: unknown name "x" (want one of none, period, record, region, subscriber, type)
 x.yaml:4:36: cells[0].grid.partitions[0]: must be between 1 and 4096 (got 0)`
 	if err == nil || err.Error() != want {
 		t.Errorf("error:\n%v\nwant:\n%s", err, want)
@@ -267,5 +286,52 @@ func TestEveryKindWithItsDefaults(t *testing.T) {
 	}
 	if p := cells[sim.KindPredictions].(sim.Predictions); p.ID != "predictions6" {
 		t.Errorf("predictions id %q, want predictions6", p.ID)
+	}
+}
+
+// Salvage returns, with every error, the scenario with its broken cells
+// marked, when every error lies in the cells; a file wrong as a whole
+// comes back without one, and Parse never returns a scenario with errors.
+func TestSalvage(t *testing.T) {
+	for _, tc := range []struct {
+		name, yaml string
+		broken     []string // the broken cells' ids; nil for no scenario
+	}{
+		{"a cell's value", head + "  - grid: {id: g, keys: [record], partitions: [0]}\n  - sizing: {id: s, target: 10, per_consumer: 5}\n  - md: hi\n", []string{"g"}},
+		{"a cell of no kind", head + "  - spraed: {}\n  - sizing: {target: 10, per_consumer: 5}\n", []string{}},
+		{"a duplicate id", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - sizing: {id: s, target: 20, per_consumer: 5}\n", []string{"s"}},
+		{"the source", "title: t\nsource: {periods: 0}\ncells:\n  - md: hi\n", nil},
+		{"the title", "cells:\n  - md: hi\n", nil},
+		{"the YAML", "title: [\n", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Salvage(strings.NewReader(tc.yaml), "x.yaml")
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if p, perr := Parse(strings.NewReader(tc.yaml), "x.yaml"); p != nil || perr.Error() != err.Error() {
+				t.Errorf("Parse: %v, %v; want no scenario and Salvage's errors", p, perr)
+			}
+			if tc.broken == nil {
+				if s != nil {
+					t.Errorf("salvaged %+v from a file wrong as a whole", s)
+				}
+				return
+			}
+			if s == nil {
+				t.Fatalf("no scenario salvaged (%v)", err)
+			}
+			if got := s.BrokenIDs(); !slices.Equal(got, tc.broken) {
+				t.Errorf("broken %v, want %v", got, tc.broken)
+			}
+			for _, c := range s.Cells {
+				if c.Broken && c.Sim != nil {
+					t.Errorf("broken cell %q has a computation", c.ID)
+				}
+			}
+			if len(s.SimCells()) == 0 {
+				t.Errorf("no computation left to run")
+			}
+		})
 	}
 }

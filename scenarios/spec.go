@@ -81,9 +81,9 @@ func (m mapping) errorf(field, format string, args ...any) {
 }
 
 func (o object[U]) decode(d *decoder, n *yaml.Node, path string) any {
-	var allowed, required []string
+	allowed := o.fieldNames()
+	var required []string
 	for _, f := range o.fields {
-		allowed = append(allowed, f.name)
 		if f.required {
 			required = append(required, f.name)
 		}
@@ -105,6 +105,15 @@ func (o object[U]) decode(d *decoder, n *yaml.Node, path string) any {
 		o.check(mapping{d: d, node: n, path: path, at: at}, &u)
 	}
 	return u
+}
+
+// fieldNames lists the mapping's fields in table order.
+func (o object[U]) fieldNames() []string {
+	var names []string
+	for _, f := range o.fields {
+		names = append(names, f.name)
+	}
+	return names
 }
 
 func (o object[U]) schema() schema {

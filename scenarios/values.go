@@ -12,22 +12,43 @@ import (
 )
 
 // The types of value a field may hold. Each decodes strictly and describes
-// itself in the JSON Schema; the schema accepts what the decoder accepts
-// (a scalar that YAML reads as a number or a boolean is a string where a
-// string is wanted), and the cross-field checks beside each table narrow it.
+// itself in the JSON Schema; the schema accepts exactly the values the
+// decoder accepts, field by field, as an editor's YAML 1.2 reader sees them
+// (TestSchemaAgreesWithDecoder), and the cross-field checks beside each
+// table narrow it.
 
-// str is any scalar, read as its text.
+// str is a string scalar. A scalar that YAML reads as a number, a boolean
+// or nothing is not one, as it is not for an editor: title: 2026 and id:
+// true are errors that say to quote the text. yaml.v3 tags a date such as
+// 2026-01-01 a timestamp; YAML 1.2, which editors read, has no timestamps,
+// so a date is a string.
 type str struct{}
 
 func (str) decode(d *decoder, n *yaml.Node, path string) any {
-	if n.Kind != yaml.ScalarNode || (n.Tag != "!!str" && n.Tag != "!!int" && n.Tag != "!!float" && n.Tag != "!!bool") {
-		d.errorf(n, path, "must be a string")
+	if !isString(n) {
+		d.errorf(n, path, "must be a string (got %s)", describeText(n))
 		return ""
 	}
 	if len(n.Value) > MaxText {
 		d.errorf(n, path, "must be at most %d bytes (got %d)", MaxText, len(n.Value))
 	}
 	return n.Value
+}
+
+// isString reports whether n is a scalar that str reads; the checks of the
+// values built on str look no further at a node that is not.
+func isString(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && (n.Tag == "!!str" || n.Tag == "!!timestamp")
+}
+
+// describeText names what a node is where text was wanted, saying how to
+// write a scalar that YAML reads as something else as text.
+func describeText(n *yaml.Node) string {
+	what := map[string]string{"!!int": "a number", "!!float": "a number", "!!bool": "true or false", "!!null": "nothing"}[n.Tag]
+	if n.Kind != yaml.ScalarNode || what == "" || n.Value == "" || n.Style != 0 {
+		return describe(n)
+	}
+	return fmt.Sprintf("%s, which YAML reads as %s; quote it for the text: %s", n.Value, what, strconv.Quote(n.Value))
 }
 
 // MaxText bounds every string of a scenario, Markdown included: goldmark
@@ -38,15 +59,19 @@ const MaxText = 64 << 10
 // MaxText counts bytes and maxLength characters, so the schema is the
 // looser of the two, never the stricter.
 func (str) schema() schema {
-	return schema{"type": []string{"string", "number", "boolean"}, "maxLength": MaxText}
+	return schema{"type": "string", "maxLength": MaxText}
 }
 
 // text is a string that is not blank.
 type text struct{}
 
 func (text) decode(d *decoder, n *yaml.Node, path string) any {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		d.errorf(n, path, "must not be empty")
+		return ""
+	}
 	s := str{}.decode(d, n, path).(string)
-	if n.Kind == yaml.ScalarNode && strings.TrimSpace(s) == "" {
+	if isString(n) && strings.TrimSpace(s) == "" {
 		d.errorf(n, path, "must not be empty")
 	}
 	return s
@@ -66,15 +91,14 @@ type ident struct{}
 
 func (ident) decode(d *decoder, n *yaml.Node, path string) any {
 	s := str{}.decode(d, n, path).(string)
-	if n.Kind == yaml.ScalarNode && !idPattern.MatchString(s) {
+	if isString(n) && !idPattern.MatchString(s) {
 		d.errorf(n, path, "must start with a letter and hold only letters, digits and _ (got %q)", s)
 	}
 	return s
 }
 
-// The YAML words true and false are names too.
 func (ident) schema() schema {
-	return schema{"type": []string{"string", "boolean"}, "pattern": idPattern.String(), "maxLength": MaxText}
+	return schema{"type": "string", "pattern": idPattern.String(), "maxLength": MaxText}
 }
 
 // cellID is a cell's id; one not given is the kind and the cell's number,
@@ -123,6 +147,22 @@ func (l integers) decode(d *decoder, n *yaml.Node, path string) any {
 
 func (l integers) schema() schema { return list(integer(l).schema(), true) }
 
+// counts is one whole number within b, or a non-empty list of distinct
+// ones: a partition count, or the partition counts a figure is shown
+// against. It reads as a list either way.
+type counts struct{ b bounds[int64] }
+
+func (c counts) decode(d *decoder, n *yaml.Node, path string) any {
+	if n.Kind == yaml.SequenceNode {
+		return integers(c).decode(d, n, path)
+	}
+	return []int{int(integer(c).decode(d, n, path).(int64))}
+}
+
+func (c counts) schema() schema {
+	return schema{"anyOf": []schema{integer(c).schema(), integers(c).schema()}}
+}
+
 // number is a number, whole or not, within b.
 type number struct{ b bounds[float64] }
 
@@ -151,8 +191,12 @@ type duration struct {
 }
 
 func (x duration) decode(d *decoder, n *yaml.Node, path string) any {
+	if n.Kind == yaml.ScalarNode && (n.Tag == "!!int" || n.Tag == "!!float") {
+		d.errorf(n, path, "must be a duration between %v and %v, such as %s (got %s, a number without a unit)", x.b.min, x.b.max, x.example, n.Value)
+		return time.Duration(0)
+	}
 	s := str{}.decode(d, n, path).(string)
-	if n.Kind != yaml.ScalarNode {
+	if !isString(n) {
 		return time.Duration(0)
 	}
 	v, err := time.ParseDuration(s)
@@ -200,7 +244,7 @@ type enum struct{ names func() []string }
 
 func (e enum) decode(d *decoder, n *yaml.Node, path string) any {
 	s := str{}.decode(d, n, path).(string)
-	if valid := e.names(); n.Kind == yaml.ScalarNode && !slices.Contains(valid, s) {
+	if valid := e.names(); isString(n) && !slices.Contains(valid, s) {
 		d.errorf(n, path, "unknown name %q (want one of %s)", s, strings.Join(valid, ", "))
 	}
 	return s
@@ -247,7 +291,7 @@ func (keySet) decode(d *decoder, n *yaml.Node, path string) any {
 		return texts{}.decode(d, n, path)
 	}
 	keys, err := expand(text{}.decode(d, n, path).(string))
-	if err != nil && n.Kind == yaml.ScalarNode {
+	if err != nil && isString(n) {
 		d.errorf(n, path, "%v", err)
 	}
 	return keys

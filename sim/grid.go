@@ -204,11 +204,11 @@ func (g Grid) tally(e *env, d *Data, pt Partitioner) ([]tally, error) {
 				continue
 			}
 			pl := newPlacer(d, k, pt)
-			if k == KeySubscriber {
+			if k.perSubscriber() {
 				// A subscriber's readings share one partition: only the
 				// sizes depend on it (see columns for the rest).
 				for i := lo; i < hi; i++ {
-					h := pt.Hash(pl.nameOf(i))
+					h := pl.subscriberDigest(i)
 					for _, y := range ys {
 						tls[y].sizes[pt.placeOne(h, g.Partitions[y])] += t
 					}
@@ -243,7 +243,7 @@ func (g Grid) tally(e *env, d *Data, pt Partitioner) ([]tally, error) {
 				}
 			}
 			tls[c] = addUp(column)
-			if k == KeySubscriber {
+			if k.perSubscriber() {
 				tls[c] = d.columns(tls[c].sizes, stay)
 			}
 		}

@@ -42,7 +42,7 @@ func TestGridInvariants(t *testing.T) {
 	}
 	for _, pt := range PartitionerNames() {
 		for _, as := range AssignorNames() {
-			g := lessonGrid(pt, as, KeySubscriber, KeyRecord, KeyPeriod, KeyNone)
+			g := lessonGrid(pt, as, allKeys()...)
 			rs, err := Run(t.Context(), src, []Cell{g})
 			if err != nil {
 				t.Fatal(err)
@@ -68,8 +68,10 @@ func TestGridInvariants(t *testing.T) {
 					t.Errorf("%s/%s %+v: speedup above min(C, P)", pt, as, r)
 				case r.Rows+r.Lost != d.Baseline().Rows:
 					t.Errorf("%s/%s %+v: rows and lost do not add up", pt, as, r)
-				case r.Key == KeySubscriber && (r.Split != 0 || r.Lost != 0):
-					t.Errorf("%s/%s %+v: the subscriber key split a subscriber", pt, as, r)
+				case r.Key.perSubscriber() && (r.Split != 0 || r.Lost != 0):
+					t.Errorf("%s/%s %+v: the %s key split a subscriber", pt, as, r, r.Key)
+				case r.Key == KeyRegion && covered(r.Sizes) > len(regionNames), r.Key == KeyType && covered(r.Sizes) > len(typeNames):
+					t.Errorf("%s/%s %+v: more partitions hold records than the %s key has values", pt, as, r, r.Key)
 				case r.Partitions == 1 && (r.Split != 0 || r.Lost != 0 || r.Idle != r.Consumers-1):
 					t.Errorf("%s/%s %+v: one partition must keep every row and idle C-1", pt, as, r)
 				case math.Abs(r.Swing) != r.Drift || !slices.ContainsFunc(r.Deviation, func(v RegionValue) bool { return v.Value == r.Swing }):
@@ -87,7 +89,7 @@ func TestObserveAgreesWithGrid(t *testing.T) {
 	d, _ := Generate(src)
 	for _, name := range PartitionerNames() {
 		pt, _ := PartitionerByName(name, src.Seed)
-		for _, k := range []Key{KeySubscriber, KeyRecord, KeyPeriod, KeyNone} {
+		for _, k := range allKeys() {
 			for _, p := range []int{1, 3, 8} {
 				part := make([]int32, d.Records())
 				newPlacer(d, k, pt).fill(part, p)
@@ -114,7 +116,7 @@ func TestObserveAgreesWithGrid(t *testing.T) {
 // and do not, more partitions than subscribers, and on several workers.
 func TestShortcutsAgreeWithReadings(t *testing.T) {
 	custom := Partitioner{Hash: Murmur2Partitioner.Hash, Place: func(h uint32, n int) int { return int(h>>7) % n }}
-	keys := []Key{KeySubscriber, KeyRecord, KeyPeriod, KeyNone}
+	keys := allKeys()
 	partitions := []int{1, 2, 3, 4, 5, 8, 13, 64, 1001}
 	for _, src := range []Source{
 		{Seed: 20260218, Subscribers: 1, Periods: 12},
@@ -146,6 +148,38 @@ func TestShortcutsAgreeWithReadings(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// allKeys is every key a grid takes.
+func allKeys() []Key {
+	var ks []Key
+	for _, name := range KeyNames() {
+		ks = append(ks, Key(name))
+	}
+	return ks
+}
+
+// Keyed by a field of few values, every reading of a value shares its
+// partition: the region key's readings are those of each region's
+// subscribers, on the partition route gives the region's name.
+func TestFieldKeysPlaceByValue(t *testing.T) {
+	src := Source{Seed: 20260218, Subscribers: 200, Periods: 12}
+	d, _ := Generate(src)
+	pt, _ := PartitionerByName("lesson", src.Seed)
+	for _, k := range []Key{KeyRegion, KeyType} {
+		want := make([]int, 8)
+		for i := range src.Subscribers {
+			want[pt.placeOne(pt.Hash(d.Value(nil, k, i, 0)), 8)] += src.Periods
+		}
+		rs, err := Run(t.Context(), src, []Cell{Grid{Keys: []Key{k}, Partitions: []int{8}, Consumers: []int{8}, Partitioner: "lesson", Assignor: "roundrobin"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rs.All[0].(*GridResult).Rows[0]
+		if !reflect.DeepEqual(r.Sizes, want) || r.Idle < 8-covered(want) {
+			t.Errorf("%s key: sizes %v, idle %d; want sizes %v", k, r.Sizes, r.Idle, want)
 		}
 	}
 }

@@ -5,11 +5,15 @@ import "hash/crc32"
 // Key names the field a record is partitioned by (DI21).
 type Key string
 
-// The partition keys of the lesson, and the keyless case of the Day 24 lab.
+// The partition keys of the lesson, every other field of its source
+// ("all three are fields of the source itself", DI21), and the keyless case
+// of the Day 24 lab.
 const (
 	KeySubscriber Key = "subscriber" // A005
 	KeyRecord     Key = "record"     // A0052026-03: subscriber and period
 	KeyPeriod     Key = "period"     // 2026-03
+	KeyRegion     Key = "region"     // east: five values, the hot-partition case
+	KeyType       Key = "type"       // residential: two values
 	KeyNone       Key = "none"       // no key: round robin in write order
 )
 
@@ -17,7 +21,16 @@ var keys = map[string]Key{
 	string(KeySubscriber): KeySubscriber,
 	string(KeyRecord):     KeyRecord,
 	string(KeyPeriod):     KeyPeriod,
+	string(KeyRegion):     KeyRegion,
+	string(KeyType):       KeyType,
 	string(KeyNone):       KeyNone,
+}
+
+// perSubscriber reports whether every reading of a subscriber has the same
+// value of k, so that the subscriber's readings share one partition: the
+// subscriber and the fields drawn once per subscriber, its region and type.
+func (k Key) perSubscriber() bool {
+	return k == KeySubscriber || k == KeyRegion || k == KeyType
 }
 
 // KeyNames lists the key names, sorted.
@@ -36,6 +49,10 @@ func (d *Data) Value(buf []byte, k Key, i, j int) []byte {
 		return append(appendName(buf, i), d.periods[j]...)
 	case KeyPeriod:
 		return append(buf, d.periods[j]...)
+	case KeyRegion:
+		return append(buf, regionNames[d.region[i]]...)
+	case KeyType:
+		return append(buf, typeNames[d.kind[i]]...)
 	}
 	return buf
 }
@@ -53,10 +70,14 @@ type placer struct {
 	// plus suffix[j], the fold of period j's label.
 	shift, suffix [MaxPeriods]uint32
 	period        []uint32 // KeyPeriod: each period's digest, the same for everyone
-	h             [MaxPeriods]uint32
-	name          []byte // the name of subscriber at
-	at            int
-	buf           []byte
+	// field: KeyRegion and KeyType, the digest of each of the field's values
+	// (regionNames, typeNames), and each subscriber's value as an index.
+	field   []uint32
+	fieldOf []uint8
+	h       [MaxPeriods]uint32
+	name    []byte // the name of subscriber at
+	at      int
+	buf     []byte
 }
 
 func newPlacer(d *Data, k Key, pt Partitioner) *placer {
@@ -72,7 +93,26 @@ func newPlacer(d *Data, k Key, pt Partitioner) *placer {
 			pl.period = append(pl.period, pt.Hash(d.Value(nil, k, 0, j)))
 		}
 	}
+	var values []string
+	switch k {
+	case KeyRegion:
+		values, pl.fieldOf = regionNames[:], d.region
+	case KeyType:
+		values, pl.fieldOf = typeNames[:], d.kind
+	}
+	for _, v := range values {
+		pl.field = append(pl.field, pt.Hash([]byte(v)))
+	}
 	return pl
+}
+
+// subscriberDigest is the digest of every reading of subscriber i under a
+// key of one value per subscriber (Key.perSubscriber).
+func (pl *placer) subscriberDigest(i int) uint32 {
+	if pl.key == KeySubscriber {
+		return pl.pt.Hash(pl.nameOf(i))
+	}
+	return pl.field[pl.fieldOf[i]]
 }
 
 // nameOf returns subscriber i's name. Subscribers come in index order, and
@@ -95,8 +135,8 @@ func (pl *placer) nameOf(i int) []byte {
 func (pl *placer) digests(i int) []uint32 {
 	d, h := pl.d, pl.h[:pl.d.Source.Periods]
 	switch pl.key {
-	case KeySubscriber:
-		x := pl.pt.Hash(pl.nameOf(i))
+	case KeySubscriber, KeyRegion, KeyType:
+		x := pl.subscriberDigest(i)
 		for j := range h {
 			h[j] = x
 		}
@@ -161,8 +201,8 @@ func (pl *placer) fill(part []int32, n int) {
 // one partition. Keyless readings go round robin in write order, period
 // after period, so a subscriber's next reading is Subscribers positions on:
 // in the same partition for everyone when n divides Subscribers, for no one
-// otherwise. ok is false for the subscriber and record keys, whose
-// placements depend on the subscriber.
+// otherwise. ok is false for the other keys, whose placements depend on
+// the subscriber.
 func (pl *placer) uniform(n int) (sizes []int, stay []bool, ok bool) {
 	d := pl.d
 	subs, t := d.Source.Subscribers, d.Source.Periods

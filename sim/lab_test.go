@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 	"time"
 )
@@ -36,6 +37,28 @@ func TestSpreadLab(t *testing.T) {
 	}
 	if r.Covered != 8 || r.Hot == nil || !reflect.DeepEqual(r.Hot.Partitions, []int{3}) {
 		t.Errorf("covered %d, hot %+v", r.Covered, r.Hot)
+	}
+}
+
+// Along the partition counts, each row is the keys spread over that count
+// alone: the lab's 8 partitions give 31 to 29 keys against an even 30, and
+// every count's row agrees with a spread at that count.
+func TestSpreadAlong(t *testing.T) {
+	keys := keyRange("user-", 240)
+	along := []int{1, 2, 5, 8, 12, 300}
+	r := run1[*SpreadResult](t, Spread{Keys: keys, Partitions: 12, Along: along, Partitioner: "crc32"})
+	if row, _ := r.Row(8); row != (SpreadRow{Partitions: 8, Covered: 8, Most: 31, Fewest: 29, Share: 30}) {
+		t.Errorf("along 8: %+v, want the lab's 31 to 29 keys", row)
+	}
+	for i, p := range along {
+		one := run1[*SpreadResult](t, Spread{Keys: keys, Partitions: p, Partitioner: "crc32"})
+		want := SpreadRow{Partitions: p, Covered: one.Covered, Most: slices.Max(one.Records), Fewest: slices.Min(one.Records), Share: 240 / float64(p)}
+		if r.Along[i] != want {
+			t.Errorf("along %d: %+v, a spread over %d gives %+v", p, r.Along[i], p, want)
+		}
+	}
+	if row, _ := r.Row(300); row.Fewest != 0 || row.Covered > 240 {
+		t.Errorf("along 300: %+v, want empty partitions", row)
 	}
 }
 

@@ -77,7 +77,7 @@ func TestUnknownNames(t *testing.T) {
 	if _, err := AssignorByName("sticky"); err == nil || err.Error() != `unknown assignor "sticky" (want one of range, roundrobin)` {
 		t.Errorf("AssignorByName: %v", err)
 	}
-	if _, err := KeyByName("user"); err == nil || err.Error() != `unknown key "user" (want one of none, period, record, subscriber)` {
+	if _, err := KeyByName("user"); err == nil || err.Error() != `unknown key "user" (want one of none, period, record, region, subscriber, type)` {
 		t.Errorf("KeyByName: %v", err)
 	}
 }

@@ -1,8 +1,10 @@
-// partlab.chart draws one chart with ECharts in the reader's colour scheme and
+// Once the page is parsed, partlab draws every chart with ECharts in the
+// reader's colour scheme, one chart a task so the page stays responsive, and
 // redraws it when the scheme or the window size changes, or for the paper
-// when the page is printed; partlab.table wires a table's controls. Options
-// and variants are data the report wrote; nothing here depends on the
-// scenario.
+// when the page is printed; it also wires each table's controls. A chart's
+// option (script.chart-option) and a box's variants (script.variants) are
+// data the report wrote beside them; nothing here depends on the scenario.
+// ECharts is loaded with defer, so it has run by the time the page is parsed.
 var partlab = (function () {
   "use strict";
   var charts = [];
@@ -185,38 +187,64 @@ var partlab = (function () {
   window.addEventListener("afterprint", function () { paperMode(false); });
   window.addEventListener("resize", function () {
     if (!printing) {
-      charts.forEach(fit);
+      charts.forEach(function (c) {
+        if (c.instance) {
+          fit(c);
+        }
+      });
     }
   });
 
-  return {
-    chart: function (id, option) {
-      var c = {el: document.getElementById(id), option: option, instance: null, finished: false};
-      var ok = typeof echarts !== "undefined";
-      wire(c.el.closest(".switch"), function (variant) {
+  // start reads every chart's option and wires every box's controls, then
+  // draws the charts, or marks their boxes undrawn if ECharts did not load.
+  var started = false;
+  function start() {
+    var ok = typeof echarts !== "undefined";
+    document.querySelectorAll(".switch").forEach(function (box) {
+      var el = box.querySelector(".chart");
+      if (!el) {
+        wire(box, function () {});
+        return;
+      }
+      var c = {el: el, option: JSON.parse(box.querySelector("script.chart-option").textContent), instance: null, finished: false};
+      wire(box, function (variant) {
         c.option.series.forEach(function (s, i) { s.data = variant[i]; });
         if (c.instance) {
           c.instance.setOption({series: c.option.series.map(function (s) { return {data: s.data}; })});
         }
       });
       if (!ok) {
-        console.error("partlab: ECharts did not load, so chart " + id + " is not drawn; the table with it holds its figures");
+        el.classList.add("undrawn");
+        console.error("partlab: ECharts did not load, so chart " + el.id + " is not drawn; the table with it holds its figures");
         return;
       }
-      var fallback = c.el.querySelector(".chart-fallback");
-      if (fallback) {
-        c.el.removeChild(fallback);
-      }
+      el.removeChild(el.querySelector(".chart-fallback"));
       charts.push(c);
-      draw(c);
-    },
-    table: function (id) {
-      wire(document.getElementById(id), function () {});
-    },
+    });
+    started = true;
+    var next = 0;
+    function drawNext() {
+      if (next < charts.length) {
+        var c = charts[next++];
+        if (!c.instance) {
+          draw(c);
+        }
+        setTimeout(drawNext, 0);
+      }
+    }
+    setTimeout(drawNext, 0);
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+
+  return {
     // ready tells partlab render --pdf that every chart has finished
     // drawing, its animation included, and whether they are drawn for paper.
     ready: function () {
-      return charts.every(function (c) { return c.finished; }) ? (printing ? "print" : "screen") : "";
+      return started && charts.every(function (c) { return c.finished; }) ? (printing ? "print" : "screen") : "";
     }
   };
 }());

@@ -17,17 +17,23 @@
 //	                 for grid and every kind of the Day 24 lab, and unknown.html
 //	                 for a kind the report cannot draw yet
 //	table.html       every table of the report, from rows the report builds
-//	chart.html       one chart beside its data table
+//	chart.html       one chart beside its data table, its ECharts option as
+//	                 data (script.chart-option) that charts.js draws
+//	icon.html        the default favicon, a data: URL, of a site without one
 //	scoreboard.html  a predictions cell: the reader's inputs, verdicts and,
 //	                 behind "Show the answer", the figures
 //	style.css        the stylesheet, inlined in each page: light and dark
 //	                 (prefers-color-scheme), print styles
-//	charts.js        draws the charts with ECharts, in the reader's colour scheme
+//	charts.js        draws the charts with ECharts, in the reader's colour
+//	                 scheme, once the page is parsed
 //	reader.js        keeps and scores the reader's predictions, opens answers
 //	                 for print
 //	narrative/*.md   text/template Markdown: what a cell's numbers say
 //	serve.html       what partlab serve adds to the pages it serves: the
 //	                 live-reload script and the problems overlay
+//	echarts/         the ECharts build pages load (echarts.min.js, in ECharts
+//	                 embedded below, not in FS), its entry.js and build.mjs,
+//	                 which make it with the bundler package-lock.json pins
 //
 // The .html, .css and .js files are html/template text: style.css,
 // charts.js and reader.js are included with {{template}} so that they enter the page as
@@ -40,3 +46,10 @@ import "embed"
 //
 //go:embed *.html *.css *.js cells/*.html narrative/*.md
 var FS embed.FS
+
+// ECharts is the ECharts build pages load: only the series, components and
+// renderers they use, made from package.json's echarts by
+// `npm run build:echarts`, so rendering needs neither Node nor node_modules.
+//
+//go:embed echarts/echarts.min.js
+var ECharts []byte

@@ -50,3 +50,17 @@ func cut(s string, n int) string {
 	}
 	return s
 }
+
+// Lead is the prose above the document's first heading (a page's summary,
+// which is converted first), cut to at most n bytes on a word, with an
+// ellipsis when it was cut: the page's meta description.
+func (d *Doc) Lead(n int) string {
+	if len(d.Sections) == 0 || d.Sections[0].ID != "" {
+		return ""
+	}
+	t := d.Sections[0].Text
+	if len(t) <= n {
+		return t
+	}
+	return cut(t, n-len("…")) + "…"
+}

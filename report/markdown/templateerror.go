@@ -176,9 +176,11 @@ func (v *Vocabulary) types() map[string]reflect.Type {
 	return seen
 }
 
-// fieldsOf lists what a template can write after a value of type t: its
-// exported fields in their order, then its methods (a pointer's too) that
-// take no argument and return a value, and perhaps an error.
+// fieldsOf lists what an author may write after a value of type t: its
+// exported fields in their order that results.json shows, then the
+// vocabulary's own names beyond them (authorNames). Fields kept out of
+// results.json (json:"-") and methods are the engine's and the renderer's
+// plumbing, which a template can reach but an author is not offered.
 func fieldsOf(t reflect.Type) []string {
 	if t == nil {
 		return nil
@@ -192,22 +194,23 @@ func fieldsOf(t reflect.Type) []string {
 	}
 	if t.Kind() == reflect.Struct {
 		for _, f := range reflect.VisibleFields(t) {
-			if f.IsExported() && !f.Anonymous {
+			if f.IsExported() && !f.Anonymous && (f.Tag.Get("json") != "-" || slices.Contains(authorNames, f.Name)) {
 				out = append(out, f.Name)
 			}
 		}
 	}
-	errType := reflect.TypeFor[error]()
 	for i := range methods.NumMethod() {
-		m := methods.Method(i)
-		switch out1 := m.Type.NumOut(); {
-		case m.Type.NumIn() != 1, out1 == 0, out1 > 2, out1 == 2 && m.Type.Out(1) != errType, m.Name == "MarshalJSON", m.Name == "String":
-			continue
+		if m := methods.Method(i); slices.Contains(authorNames, m.Name) && m.Type.NumIn() == 1 {
+			out = append(out, m.Name)
 		}
-		out = append(out, m.Name)
 	}
 	return out
 }
+
+// authorNames are the names the README offers authors beside the fields
+// of results.json: the scenario's .Baseline, the source's .Records and a
+// row's .Swing (its signed drift).
+var authorNames = []string{"Baseline", "Records", "Swing"}
 
 // quoted lists names quoted and comma-separated, for errors.
 func quoted(names []string) string {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"slices"
 	"strings"
 	texttemplate "text/template"
 
@@ -58,7 +59,14 @@ type Vocabulary struct {
 	// ctx stops the templates' execution when cancelled: the vocabulary
 	// lives for one page's rendering or one Check, the context's lifetime.
 	ctx context.Context
+	// broken are the ids of the computations left out for their own errors
+	// (scenarios.Salvage): a text that names one is not checked further.
+	broken []string
 }
+
+// errBroken is a template's reference to a broken computation, whose own
+// errors are reported: the text's error would only repeat them.
+var errBroken = errors.New("the cell has errors of its own")
 
 // A Cell is a computation cell of the scenario as a template reaches it:
 // by its id, with its results (nil when none were computed).
@@ -73,7 +81,7 @@ type Cell struct {
 // in order, computed results. Cancelling ctx stops its templates.
 func NewVocabulary(ctx context.Context, s *scenarios.Scenario, cells []Cell, results sim.Results) *Vocabulary {
 	return &Vocabulary{Title: s.Title, Source: s.Source, cells: cells, results: results, file: s.File,
-		predictions: predictionsOf(cells), ctx: ctx}
+		predictions: predictionsOf(cells), ctx: ctx, broken: s.BrokenIDs()}
 }
 
 // NewDoc starts a page's Markdown in the vocabulary, its own anchors
@@ -103,6 +111,9 @@ func (v *Vocabulary) result(kind sim.Kind, id string) (sim.Result, error) {
 
 // computation returns the cell with the given id and kind.
 func (v *Vocabulary) computation(kind sim.Kind, id string) (Cell, error) {
+	if slices.Contains(v.broken, id) {
+		return Cell{}, fmt.Errorf("%q: %w", id, errBroken)
+	}
 	var ids []string
 	for _, c := range v.cells {
 		if kind != "cell" && c.Kind != kind {
@@ -132,7 +143,12 @@ func (v *Vocabulary) cell(id string) (sim.Result, error) { return v.result("cell
 // figure returns a figure of a cell by the name a prediction would give
 // it, "ceiling.speedup@8"; a name the cell does not compute is an error that
 // lists the ones it does.
-func (v *Vocabulary) figure(ref string) (float64, error) { return v.results.Figure(ref) }
+func (v *Vocabulary) figure(ref string) (float64, error) {
+	if id, _, _ := strings.Cut(ref, "."); slices.Contains(v.broken, id) {
+		return 0, fmt.Errorf("%q: %w", id, errBroken)
+	}
+	return v.results.Figure(ref)
+}
 
 func (v *Vocabulary) grid(id string) (*sim.GridResult, error) {
 	r, err := v.result(sim.KindGrid, id)
@@ -223,6 +239,9 @@ func (v *Vocabulary) HTML(d *Doc, t Text) (template.HTML, error) {
 		return "", nil
 	}
 	md, err := v.markdown(t.src)
+	if errors.Is(err, errBroken) {
+		return "", nil
+	}
 	if err != nil {
 		return "", scenarios.ErrorList{v.textError(t, err)}
 	}
@@ -275,7 +294,7 @@ type Text struct {
 func Texts(s *scenarios.Scenario) []Text {
 	out := []Text{Summary(s)}
 	for i, c := range s.Cells {
-		if c.Sim == nil {
+		if c.Kind == scenarios.Markdown {
 			out = append(out, CellText(i, c))
 		}
 	}

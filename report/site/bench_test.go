@@ -2,7 +2,6 @@ package site
 
 import (
 	"io"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -21,16 +20,10 @@ func BenchmarkSiteFiles(b *testing.B) {
 	}
 }
 
-// shipped is the site of the two shipped scenarios, with the real
-// echarts.min.js when npm ci has run.
+// shipped is the site of the two shipped scenarios, with the ECharts build
+// partlab embeds.
 func shipped(b *testing.B) Site {
-	s := Site{Notebooks: []Notebook{lesson(b), lab(b)}, ECharts: fakeECharts}
-	if path, err := FindECharts(root); err == nil {
-		if s.ECharts, err = os.ReadFile(path); err != nil {
-			b.Fatal(err)
-		}
-	}
-	return s
+	return Site{Notebooks: []Notebook{lesson(b), lab(b)}}
 }
 
 // BenchmarkSiteWrite measures a render of the two shipped scenarios' site,

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/partlab/partlab/templates"
 )
 
 // bigGrid is a grid of every key against partition and consumer counts
@@ -107,19 +109,48 @@ var fallback = evaluate(`(function () {
 	return "ok";
 }())`)
 
+// deferredECharts is the embedded build followed by a few lines that note
+// the document's state when the script ran and at each chart's echarts.init
+// (a copy of the module's namespace, whose properties are read-only).
+// A script loaded with defer runs once the page is parsed ("interactive");
+// a blocking one, or a chart drawn by an inline call, runs while it is
+// still "loading".
+var deferredECharts = append(append([]byte(nil), templates.ECharts...), `
+window.partlabLoaded = document.readyState;
+window.partlabInits = [];
+echarts = (function (e) {
+	var init = e.init;
+	return Object.assign({}, e, {init: function () {
+		window.partlabInits.push(document.readyState);
+		return init.apply(this, arguments);
+	}});
+}(echarts));
+`...)
+
+// afterParsing checks, on a page that loads deferredECharts, that ECharts
+// ran and every chart was drawn after the page was parsed.
+var afterParsing = evaluate(`(function () {
+	if (window.partlabLoaded !== "interactive") { return "ECharts ran while the document was " + window.partlabLoaded; }
+	if (!window.partlabInits.length) { return "no chart was drawn"; }
+	var early = window.partlabInits.filter(function (s) { return s === "loading"; }).length;
+	return early ? early + " charts were drawn while the page was parsed" : "ok";
+}())`)
+
 // TestChartsBrowser opens the lesson, the Day 24 lab and a 64 × 64 grid in
 // headless Chromium: the controls switch a chart's data, legends wrap
 // rather than page at 1280 and 390 px, the big grid's page stays small and
-// draws its four charts, and without ECharts every chart box says so.
-// Screenshots of each go to out/screenshots/.
+// draws its four charts, ECharts runs and the charts draw after the page is
+// parsed, and without ECharts every chart box says so.
+// Screenshots go to out/screenshots/ (see screenshots).
 func TestChartsBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the browser test in -short mode")
-	}
-	exe, script, shots := browserNeeds(t)
+	script, shots := browserNeeds(t)
 	nb, day24, big := lesson(t), lab(t), bigGrid(t)
 	site, broken := t.TempDir(), t.TempDir()
 	if err := (Site{Notebooks: []Notebook{nb, day24, big}, ECharts: script}).Write(site, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	deferred := t.TempDir()
+	if err := (Site{Notebooks: []Notebook{day24}, ECharts: deferredECharts}).Write(deferred, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	// A script URL that 404s: ECharts never loads.
@@ -139,7 +170,6 @@ func TestChartsBrowser(t *testing.T) {
 	labCharts := strings.Count(page(t, day24, copied), `class="chart"`)
 	at := func(name string) string { return filepath.Join(site, name, pageFile) }
 
-	b := newBrowser(t, exe)
 	tests := []struct {
 		name  string
 		path  string
@@ -157,12 +187,15 @@ func TestChartsBrowser(t *testing.T) {
 		{"lab-390-dark", at(day24.Scenario.Name), visit{width: 390, dark: true}, all(drawn(labCharts), legible), false},
 		{"big-grid", at(big.Scenario.Name), visit{}, all(loaded(t, bigCharts), switches("chart_g_load"), switches("chart_g_speedup")), false},
 		{"big-grid-no-javascript", at(big.Scenario.Name), visit{noScript: true}, readable, false},
+		{"deferred", filepath.Join(deferred, day24.Scenario.Name, pageFile), visit{}, all(drawn(labCharts), afterParsing), false},
+		{"deferred-phone", filepath.Join(deferred, day24.Scenario.Name, pageFile), visit{width: 390}, all(drawn(labCharts), afterParsing), false},
 		{"no-echarts", filepath.Join(broken, nb.Scenario.Name, pageFile), visit{}, fallback, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			png := filepath.Join(shots, "charts-"+tt.name+".png")
-			if errs := b.open(t, tt.path, tt.visit, png, tt.check); len(errs) > 0 && !tt.quiet {
+			if errs := open(t, tt.path, tt.visit, png, tt.check); len(errs) > 0 && !tt.quiet {
 				t.Errorf("the page reported:\n%s", strings.Join(errs, "\n"))
 			}
 		})

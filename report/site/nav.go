@@ -19,7 +19,7 @@ import (
 
 // layout holds the site's own templates, parsed once: the index and the
 // regions every page shares, with the stylesheets they include.
-var layout = template.Must(template.New("site").ParseFS(templates.FS, "index.html", "site.html", "*.css"))
+var layout = template.Must(template.New("site").ParseFS(templates.FS, "index.html", "site.html", "icon.html", "*.css"))
 
 // A site's pages share three regions that depend on the whole site: in the
 // head the favicon, the canonical link and the search script; in the header

@@ -15,6 +15,8 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"github.com/partlab/partlab/internal/testtool"
 )
 
 // a4Width is an A4 page's width in CSS pixels (210 mm at 96 px to the inch).
@@ -77,41 +79,21 @@ func onPaper(ctx context.Context) error {
 // A4 width: no chart canvas may intersect a table (issue 11: printing laid
 // each chart's canvas over the table beside it).
 func TestPrintLayout(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the browser test in -short mode")
-	}
-	exe, err := FindChromium()
-	need(t, "the print test needs Chromium", err)
-	script := echartsScript(t)
+	_, shots := browserNeeds(t)
 	site := t.TempDir()
 	nb, day24 := lesson(t), lab(t)
-	if err := (Site{Notebooks: []Notebook{nb, day24}, ECharts: script}).Write(site, io.Discard); err != nil {
+	if err := (Site{Notebooks: []Notebook{nb, day24}}).Write(site, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	shots := filepath.Join(root, "out", "screenshots")
-	if err := os.MkdirAll(shots, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	b := newBrowser(t, exe)
 	for _, name := range []string{nb.Scenario.Name, day24.Scenario.Name} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			png := filepath.Join(shots, "print-"+name+".png")
-			if errs := b.open(t, filepath.Join(site, name, pageFile), visit{}, png, onPaper); len(errs) > 0 {
+			if errs := open(t, filepath.Join(site, name, pageFile), visit{}, png, onPaper); len(errs) > 0 {
 				t.Errorf("the page reported:\n%s", strings.Join(errs, "\n"))
 			}
 		})
 	}
-}
-
-func echartsScript(t *testing.T) []byte {
-	t.Helper()
-	path, err := FindECharts(root)
-	need(t, "the browser test needs ECharts (run npm ci)", err)
-	script, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return script
 }
 
 // figcaption finds the charts' titles on a page.
@@ -125,13 +107,12 @@ func TestPDF(t *testing.T) {
 		t.Skip("skipping the browser test in -short mode")
 	}
 	exe, err := FindChromium()
-	need(t, "the PDF test needs Chromium", err)
+	testtool.Need(t, "the PDF test needs Chromium", err)
 	pdftotext, err := exec.LookPath("pdftotext")
-	need(t, "the PDF test reads the PDF with pdftotext (apt-get install poppler-utils; .ci/run does)", err)
-	script := echartsScript(t)
+	testtool.Need(t, "the PDF test reads the PDF with pdftotext (apt-get install poppler-utils; .ci/run does)", err)
 	nb := lesson(t)
 	dir := filepath.Join(t.TempDir(), "out")
-	if err := (Site{Notebooks: []Notebook{nb}, ECharts: script}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
+	if err := (Site{Notebooks: []Notebook{nb}}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	name := filepath.Join(dir, nb.Scenario.Name, nb.Scenario.Name+".pdf")

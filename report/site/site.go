@@ -21,6 +21,7 @@ import (
 	"github.com/partlab/partlab/report/markdown"
 	"github.com/partlab/partlab/report/publish"
 	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/templates"
 )
 
 // The site's layout: index.html lists the scenarios; each has a directory
@@ -34,12 +35,17 @@ import (
 //	assets/echarts.min.js
 const echartsPath = "assets/echarts.min.js"
 
+// MaxECharts bounds the ECharts script a render reads (--echarts,
+// PARTLAB_ECHARTS): the whole echarts.min.js is about 1 MB.
+const MaxECharts = 16 << 20
+
 // Site is a set of computed scenarios, how their pages load ECharts, and
 // the settings of the site they are added to.
 type Site struct {
 	Notebooks []report.Notebook
-	// ECharts is the echarts.min.js the pages use (see FindECharts): copied
-	// to assets/, or with SelfContained inlined into every page.
+	// ECharts is the echarts.min.js the pages use, copied to assets/ or with
+	// SelfContained inlined into every page; nil for the build partlab
+	// embeds (templates.ECharts).
 	ECharts []byte
 	// SelfContained makes each page one file that refers to no other.
 	SelfContained bool
@@ -52,11 +58,65 @@ type Site struct {
 	// Clean makes Write remove the pages of the folder's site whose
 	// scenario file is gone.
 	Clean bool
+	// Cache, when set, keeps each notebook's rendered page between renders
+	// of a site that changes a page at a time (partlab serve): a notebook
+	// rendered before, the same *Scenario with the same options, is not
+	// rendered again, only its navigation brought up to date.
+	Cache *Cache
+}
+
+// A Cache holds the pages of the last render of a site by their notebooks'
+// scenarios. Its zero value is empty and ready; one render uses it at a
+// time.
+type Cache struct {
+	pages map[*scenarios.Scenario]renderedPage
+}
+
+// renderedPage is one notebook's render and the options it had, its
+// navigation aside.
+type renderedPage struct {
+	opt                  report.Options
+	page, results, table []byte
+	images               []markdown.Image
+	sections             []markdown.Section
+}
+
+// render renders nb's page with opt, or takes it from the cache when the
+// notebook and the options but for the navigation are those of the last
+// render; next collects the cache for the next render.
+func (c *Cache) render(nb report.Notebook, opt report.Options, next map[*scenarios.Scenario]renderedPage) (renderedPage, error) {
+	key := opt
+	key.Site = report.SiteRegions{}
+	if c != nil {
+		if r, ok := c.pages[nb.Scenario]; ok && r.opt.ScriptURL == key.ScriptURL && bytes.Equal(r.opt.Inline, key.Inline) && r.opt.PDF == key.PDF {
+			if page, ok := patch(r.page, opt.Site); ok {
+				next[nb.Scenario] = r
+				r.page = page
+				return r, nil
+			}
+		}
+	}
+	page, images, results, table, sections, err := render(nb, opt)
+	if err != nil {
+		return renderedPage{}, err
+	}
+	r := renderedPage{opt: key, page: page, results: results, table: table, images: images, sections: sections}
+	next[nb.Scenario] = r
+	return r, nil
 }
 
 // pageName is what a scenario's file name may be to name a directory and a
 // link as it is.
 var pageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+
+// CheckPageName reports whether a notebook's file name can name its page's
+// folder and links as it is.
+func CheckPageName(nb report.Notebook) error {
+	if !pageName.MatchString(nb.Scenario.Name) {
+		return fmt.Errorf("%s: the file's name %q cannot name a page: use letters, digits, '.', '_' and '-'", nb.Scenario.File, nb.Scenario.Name)
+	}
+	return nil
+}
 
 // files renders the whole site in memory, so that nothing is written unless
 // every page renders: the notebooks' pages added to old, the manifest of
@@ -65,17 +125,19 @@ var pageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publish.Build, error) {
 	settings := cmp.Or(s.Settings, &scenarios.DefaultSite)
 	opt := report.Options{PDF: s.pdf}
+	script := s.ECharts
+	if len(script) == 0 {
+		script = templates.ECharts
+	}
 	var out []publish.File
 	switch {
 	case s.CDN != "":
 		opt.ScriptURL = s.CDN
-	case len(s.ECharts) == 0:
-		return publish.Build{}, errors.New("no ECharts script to copy or inline")
 	case s.SelfContained:
-		opt.Inline = s.ECharts
+		opt.Inline = script
 	default:
 		opt.ScriptURL = "../" + echartsPath
-		out = append(out, publish.File{Path: echartsPath, Data: s.ECharts})
+		out = append(out, publish.File{Path: echartsPath, Data: script})
 	}
 	seen := map[string]string{}
 	var errs []error
@@ -83,8 +145,8 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 	var nbs []report.Notebook
 	for _, nb := range s.Notebooks {
 		name := nb.Scenario.Name
-		if !pageName.MatchString(name) {
-			errs = append(errs, fmt.Errorf("%s: the file's name %q cannot name a page: use letters, digits, '.', '_' and '-'", nb.Scenario.File, name))
+		if err := CheckPageName(nb); err != nil {
+			errs = append(errs, err)
 			continue
 		}
 		if other, ok := seen[name]; ok {
@@ -110,16 +172,18 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 	if err != nil {
 		return publish.Build{}, err
 	}
+	cached := map[*scenarios.Scenario]renderedPage{}
 	for i, nb := range nbs {
 		o := opt
 		if o.Site, err = nav.regions(pages[i].Name); err != nil {
 			return publish.Build{}, err
 		}
-		page, images, results, table, sections, err := render(nb, o)
+		r, err := s.Cache.render(nb, o, cached)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
+		page, images, results, table, sections := r.page, r.images, r.results, r.table, r.sections
 		pages[i].Search = pageSearch(pages[i].Name, pages[i].Title, sections)
 		dir := pages[i].Name + "/"
 		out = append(out, publish.File{Path: dir + report.PageFile, Data: page},
@@ -134,6 +198,9 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 	}
 	if len(errs) > 0 {
 		return publish.Build{}, errors.Join(errs...)
+	}
+	if s.Cache != nil {
+		s.Cache.pages = cached
 	}
 	all, _ = old.merge(pages, s.Clean) // now with the new pages' search
 	nav.pages = sitePages(all, settings.Order)

@@ -1,13 +1,18 @@
 package site
 
 import (
+	"bytes"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/templates"
 )
 
 // fakeECharts stands in for echarts.min.js where no browser runs it.
@@ -51,10 +56,10 @@ func TestSiteLayout(t *testing.T) {
 	}{
 		{"copied", Site{ECharts: fakeECharts},
 			[]string{"index.html", "search.js", "partlab-manifest.json", "assets/echarts.min.js", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv"},
-			`<script src="../assets/echarts.min.js"></script>`},
+			`<script src="../assets/echarts.min.js" defer></script>`},
 		{"cdn", Site{CDN: "https://cdn.example/echarts@5.6.0/echarts.min.js"},
 			[]string{"index.html", "search.js", "partlab-manifest.json", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv"},
-			`<script src="https://cdn.example/echarts@5.6.0/echarts.min.js"></script>`},
+			`<script src="https://cdn.example/echarts@5.6.0/echarts.min.js" defer></script>`},
 		{"self-contained", Site{ECharts: fakeECharts, SelfContained: true},
 			[]string{"index.html", "search.js", "partlab-manifest.json", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv"},
 			"<script>/* echarts */ var echarts = {};</script>"},
@@ -174,7 +179,6 @@ func TestSiteErrors(t *testing.T) {
 		site Site
 		want string
 	}{
-		{"no ECharts", Site{Notebooks: []Notebook{nb}}, "no ECharts script"},
 		{"twice the same name", Site{Notebooks: []Notebook{nb, nb}, ECharts: fakeECharts}, "would both write messaging-systems/"},
 		{"a name that cannot be a link", Site{Notebooks: []Notebook{renamed("#lab")}, ECharts: fakeECharts}, `the file's name "#lab" cannot name a page`},
 	}
@@ -192,24 +196,18 @@ func TestSiteErrors(t *testing.T) {
 	}
 }
 
-func TestFindECharts(t *testing.T) {
+// TestEmbeddedECharts checks that a site given no ECharts script copies the
+// build partlab embeds, so rendering needs no node_modules, and that its
+// pages load it deferred.
+func TestEmbeddedECharts(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := FindECharts(dir); err == nil || !strings.Contains(err.Error(), "npm ci") {
-		t.Errorf("without node_modules: err = %v, want advice to run npm ci", err)
+	write(t, Site{Notebooks: []Notebook{lesson(t)}}, dir)
+	got := tree(t, dir)
+	if got[echartsPath] != string(templates.ECharts) {
+		t.Errorf("%s is not the embedded build (%d bytes, want %d)", echartsPath, len(got[echartsPath]), len(templates.ECharts))
 	}
-	want := filepath.Join(dir, filepath.FromSlash(echartsModule))
-	if err := os.MkdirAll(filepath.Dir(want), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(want, fakeECharts, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	below := filepath.Join(dir, "a", "b")
-	if err := os.MkdirAll(below, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if got, err := FindECharts(below); err != nil || got != want {
-		t.Errorf("FindECharts(%s) = %q, %v; want %q", below, got, err, want)
+	if !strings.Contains(got["messaging-systems/index.html"], `<script src="../assets/echarts.min.js" defer></script>`) {
+		t.Error("the page does not load the build deferred")
 	}
 }
 
@@ -231,6 +229,47 @@ func TestIndex(t *testing.T) {
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the index lacks %q", want)
+		}
+	}
+}
+
+// A site rendered through a cache is the site rendered afresh, byte for
+// byte, when a page's place in the site changes (new settings, a page
+// added) and when one notebook is computed again; the cache renders again
+// only the notebooks it has not seen.
+func TestCacheRendersLikeAFreshRender(t *testing.T) {
+	a := notebook(t, "scenarios/a.yaml", "title: A\ncells:\n  - grid: {keys: [record], partitions: [2]}\n")
+	b := notebook(t, "scenarios/b.yaml", "title: B\ncells:\n  - grid: {keys: [period], partitions: [2]}\n")
+	c := notebook(t, "scenarios/c.yaml", "title: C\ncells:\n  - md: hi\n")
+	cache := &Cache{}
+	for _, step := range []struct {
+		name     string
+		nbs      []Notebook
+		settings *scenarios.Site
+	}{
+		{"first render", []Notebook{a, b}, nil},
+		{"settings", []Notebook{a, b}, &scenarios.Site{Title: "Course", Order: []string{"b", "a"}}},
+		{"a page added", []Notebook{a, b, c}, &scenarios.Site{Title: "Course", Order: []string{"b", "a"}}},
+		{"a page computed again", []Notebook{a, notebook(t, "scenarios/b.yaml", "title: B again\ncells:\n  - grid: {keys: [period], partitions: [2]}\n"), c}, nil},
+		{"a page removed", []Notebook{a, c}, nil},
+	} {
+		got, err := Site{Notebooks: step.nbs, ECharts: fakeECharts, Settings: step.settings, Cache: cache}.Render()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Site{Notebooks: step.nbs, ECharts: fakeECharts, Settings: step.settings}.Render()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			for name := range want {
+				if !bytes.Equal(got[name], want[name]) {
+					t.Errorf("%s: %s differs from a fresh render", step.name, name)
+				}
+			}
+		}
+		if len(cache.pages) != len(step.nbs) {
+			t.Errorf("%s: the cache holds %d pages, want %d", step.name, len(cache.pages), len(step.nbs))
 		}
 	}
 }

@@ -23,17 +23,25 @@ import (
 // Scenario reads and validates a scenario file, with overrides put over
 // its values; the scenario reads its images from the file's folder.
 func Scenario(name string, overrides ...scenarios.Override) (*scenarios.Scenario, error) {
+	s, err := Salvage(name, overrides...)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Salvage is Scenario with scenarios.Salvage's partial scenario.
+func Salvage(name string, overrides ...scenarios.Override) (*scenarios.Scenario, error) {
 	dir := filepath.Dir(name)
 	src, err := readfile.Read(name, dir, scenarios.MaxFileSize)
 	if err != nil {
 		return nil, err
 	}
-	s, err := scenarios.Parse(bytes.NewReader(src), name, overrides...)
-	if err != nil {
-		return nil, err
+	s, err := scenarios.Salvage(bytes.NewReader(src), name, overrides...)
+	if s != nil {
+		s.Folder = folder(dir)
 	}
-	s.Folder = folder(dir)
-	return s, nil
+	return s, err
 }
 
 // Params reads a --params file (see scenarios.ParseParams).

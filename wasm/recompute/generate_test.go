@@ -29,9 +29,7 @@ func newGenerator(seed uint64) (*generator, error) {
 		Properties struct {
 			Cells struct {
 				Items struct {
-					OneOf []struct {
-						Properties map[string]map[string]any
-					}
+					Properties map[string]map[string]any // a cell's kind and its mapping
 				}
 			}
 		}
@@ -40,10 +38,12 @@ func newGenerator(seed uint64) (*generator, error) {
 		return nil, err
 	}
 	g := &generator{r: rand.New(rand.NewPCG(seed, seed>>1|1)), kinds: map[sim.Kind]map[string]any{}}
-	for _, k := range doc.Properties.Cells.Items.OneOf {
-		for name, s := range k.Properties {
-			g.kinds[sim.Kind(name)] = s
+	for _, k := range scenarios.Kinds() {
+		s, ok := doc.Properties.Cells.Items.Properties[string(k)]
+		if !ok {
+			return nil, fmt.Errorf("the schema has no %s cell", k)
 		}
+		g.kinds[k] = s
 	}
 	return g, nil
 }
