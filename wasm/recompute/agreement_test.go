@@ -11,9 +11,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/partlab/partlab/internal/testtool"
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/scenarios/load"
@@ -64,9 +66,9 @@ type agreement struct {
 // budget refusals in the same words as a scenario file's; and an abort.
 func TestAgreement(t *testing.T) {
 	node, err := exec.LookPath("node")
-	need(t, "node", err)
+	testtool.Need(t, "node", err)
 	goroot, err := exec.Command("go", "env", "GOROOT").Output()
-	need(t, "go env GOROOT", err)
+	testtool.Need(t, "go env GOROOT", err)
 	dir := t.TempDir()
 	module := filepath.Join(dir, "partlab.wasm")
 	build := exec.Command("go", "build", "-o", module, "github.com/partlab/partlab/wasm")
@@ -106,19 +108,6 @@ func TestAgreement(t *testing.T) {
 	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) { c.check(t, answers[i]) })
 	}
-}
-
-// need skips a test whose tool is missing, except in CI (CI=true), where
-// a missing tool fails it.
-func need(t *testing.T, what string, err error) {
-	t.Helper()
-	if err == nil {
-		return
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("%s: %v", what, err)
-	}
-	t.Skipf("skipping: %s: %v", what, err)
 }
 
 func toNode(r Request, abort int) nodeRequest {
@@ -270,7 +259,7 @@ func generated(t *testing.T, perKind int) []agreement {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := scenarios.ParseCell(Name, req.Source, req.Above, CellSpecOf(req))
+			s, err := scenarios.ParseCell(Name, req.Source, req.Above, ownCell(req))
 			if err == nil && s.CheckBudget(testBudget, false) != nil {
 				continue
 			}
@@ -293,8 +282,8 @@ func generated(t *testing.T, perKind int) []agreement {
 	return out
 }
 
-// CellSpecOf is a request's own cell.
-func CellSpecOf(r Request) scenarios.CellSpec { return scenarios.CellSpec{Kind: r.Kind, Spec: r.Spec} }
+// ownCell is a request's own cell.
+func ownCell(r Request) scenarios.CellSpec { return scenarios.CellSpec{Kind: r.Kind, Spec: r.Spec} }
 
 // writeFile writes a request as a scenario file: its source and cells, each
 // on one line, as JSON is YAML.
@@ -305,7 +294,7 @@ func writeFile(t *testing.T, r Request) string {
 		fmt.Fprintf(&b, "source: %s\n", r.Source)
 	}
 	b.WriteString("cells:\n")
-	for _, c := range append(r.Above, CellSpecOf(r)) {
+	for _, c := range slices.Concat(r.Above, []scenarios.CellSpec{ownCell(r)}) {
 		fmt.Fprintf(&b, "  - %s: %s\n", c.Kind, c.Spec)
 	}
 	name := filepath.Join(t.TempDir(), "cell.yaml")
@@ -382,19 +371,8 @@ func messages(err error) string {
 	for _, e := range list {
 		msgs = append(msgs, e.Msg)
 	}
-	return strings.Join(sortStrings(msgs), "\n")
-}
-
-func sortStrings(s []string) []string {
-	out := append([]string(nil), s...)
-	for i := range out {
-		for j := i + 1; j < len(out); j++ {
-			if out[j] < out[i] {
-				out[i], out[j] = out[j], out[i]
-			}
-		}
-	}
-	return out
+	slices.Sort(msgs)
+	return strings.Join(msgs, "\n")
 }
 
 // refusals: a spec over the command line's budget is refused with its
