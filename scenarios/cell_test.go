@@ -78,7 +78,7 @@ func TestParseCellErrors(t *testing.T) {
 		{"the Kafka engine", "", nil, grid(`{keys: [record], partitions: [2], engine: both}`),
 			`cell:1:43: grid.engine: a page computes with the sim engine only (got "both"); the Kafka engine runs on the command line`, false},
 		{"no computation", "", nil, CellSpec{Markdown, []byte("hi")},
-			"cell:1:1: md: unknown computation (want one of assignment, grid, groups, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput)", false},
+			"cell:1:1: md: unknown computation (want one of " + strings.Join(kindNames(), ", ") + ")", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParseCell("cell", []byte(tc.source), tc.above, tc.cell)
