@@ -111,15 +111,16 @@ func TestRenderStrict(t *testing.T) {
 		name string
 		args []string
 		code int
-		want string // in the error, or in the page on success
+		want string // in the error, or in the answer key's page on success
 	}{
 		{"strict, all hold", []string{"--strict", "ok.yaml"}, 0, `<strong class="mark">✓ holds</strong> <code>s.minimum</code> is 12, expected 12.`},
 		{"strict, a miss", []string{"--strict", "ok.yaml", "miss.yaml"}, 1, "miss.yaml:6:5: expect[1]: s.recommended is 18, expected at most 12"},
 		{"not strict, a miss", []string{"miss.yaml"}, 0, `<li class="missed"><strong class="mark">✗ misses</strong> <code>s.recommended</code> is 18, expected at most 12. <span class="why">headroom &lt;costs&gt; &amp;`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out := filepath.Join(t.TempDir(), "out")
-			args := []string{"render", "-o", out, "--cdn", "https://x/e.js"}
+			tmp := t.TempDir()
+			out, key := filepath.Join(tmp, "out"), filepath.Join(tmp, "key")
+			args := []string{"render", "-o", out, "--key", key, "--cdn", "https://x/e.js"}
 			for _, a := range tc.args {
 				if strings.HasSuffix(a, ".yaml") {
 					a = filepath.Join(dir, a)
@@ -134,18 +135,27 @@ func TestRenderStrict(t *testing.T) {
 				if !strings.Contains(err.Error(), tc.want) {
 					t.Errorf("error %v, want it to contain %q", err, tc.want)
 				}
-				if _, err := os.Stat(out); !os.IsNotExist(err) {
-					t.Errorf("a failed render wrote %s", out)
+				for _, dir := range []string{out, key} {
+					if _, err := os.Stat(dir); !os.IsNotExist(err) {
+						t.Errorf("a failed render wrote %s", dir)
+					}
 				}
 				return
 			}
 			name := strings.TrimSuffix(tc.args[len(tc.args)-1], ".yaml")
-			page, err := os.ReadFile(filepath.Join(out, name, "index.html"))
+			page, err := os.ReadFile(filepath.Join(key, name, "index.html"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !strings.Contains(string(page), tc.want) {
-				t.Errorf("the page lacks %s", tc.want)
+				t.Errorf("the answer key lacks %s", tc.want)
+			}
+			// The student's page leaves the expectations to CI.
+			if page, err = os.ReadFile(filepath.Join(out, name, "index.html")); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(string(page), `class="mark"`) {
+				t.Error("the student's page lists the expectations")
 			}
 		})
 	}

@@ -194,7 +194,7 @@ func TestLabNarrativeFollowsTheData(t *testing.T) {
 				return []string{
 					"Measured on a &lt;b&gt;test&lt;/b&gt; machine: 7.76× at C = 8 against the model's 8.00×, 3.00% apart.",
 					"trust the shape, not the third decimal",
-					"<caption>Measured on a &lt;b&gt;test&lt;/b&gt; machine</caption>",
+					"<caption><span>Measured on a &lt;b&gt;test&lt;/b&gt; machine</span></caption>",
 				}
 			},
 			not: []string{"strays"},

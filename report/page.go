@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/partlab/partlab/report/markdown"
@@ -36,6 +37,9 @@ type Options struct {
 	// Site is the page's regions of the site it is part of (see package
 	// site); zero for a page alone.
 	Site SiteRegions
+	// Edition is who the page is for: the student (the default) or the
+	// teacher, whose answer key it then is.
+	Edition Edition
 }
 
 // The files of a page's folder in a site, which the page links: its
@@ -65,7 +69,7 @@ type pageData struct {
 	Summary           template.HTML
 	Description       string // the summary's text, for search engines' results
 	Source            sim.Source
-	Uses              sourceUse            // which of Source's parameters the page's figures depend on
+	Uses              SourceUse            // which of Source's parameters the page's figures depend on
 	Overrides         []scenarios.Override // what the command line put over the file
 	Index             string
 	JSON, CSV         template.URL
@@ -73,8 +77,9 @@ type pageData struct {
 	Script            scriptData
 	Contents          []markdown.Heading
 	Cells             []cellData
-	Expected          *expectationsData // nil when the scenario expects nothing
+	Expected          *expectationsData // nil in the student's edition, or when the scenario expects nothing
 	Site              SiteRegions
+	Edition           Edition
 }
 
 type scriptData struct {
@@ -95,9 +100,13 @@ type cellData struct {
 // about this much of it.
 const maxDescription = 160
 
-// sourceUse is what the page header shows of the source: the seed alone,
-// or every parameter, or (both false) nothing.
-type sourceUse struct{ Seed, Readings bool }
+// SourceUse is what a page's header and its card on the site's index show
+// of the source: the seed alone, or every parameter, or (both false)
+// nothing.
+type SourceUse struct {
+	Seed     bool `json:"seed"`
+	Readings bool `json:"readings"`
+}
 
 // pageState is what rendering one page carries from cell to cell: the
 // results for the authors' templates, and the Markdown document whose
@@ -108,7 +117,10 @@ type pageState struct {
 	doc   *markdown.Doc
 	// level is the level of the last heading an author wrote, 0 before
 	// the first: a computed cell's title goes one below it.
-	level int
+	level   int
+	edition Edition
+	// regions are the accessible names of the page's table regions so far.
+	regions map[string]bool
 }
 
 // Page writes a scenario's page: a header with the source's parameters that
@@ -136,14 +148,15 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		}
 	}
 	p := newPageState(nb, anchors...)
+	p.edition, p.doc.Key = opt.Edition, opt.Edition.Key()
 	p.doc.ReadImages(s, len(opt.Inline) > 0)
 	d := pageData{
 		Title: s.Title, Name: s.Name, File: filepath.Base(s.File), Source: s.Source, Overrides: s.Overrides,
-		Uses:  newSourceUse(sim.Uses(s.SimCells()...)),
+		Uses:  Uses(s),
 		Index: "../" + PageFile,
 		JSON:  fileLink(JSONFile),
 		CSV:   fileLink(CSVFile),
-		Site:  opt.Site,
+		Site:  opt.Site, Edition: opt.Edition,
 	}
 	if opt.PDF {
 		d.PDF = fileLink(PDFFile(s.Name))
@@ -173,12 +186,14 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		d.Cells = append(d.Cells, cd)
 	}
 	d.Contents = p.doc.Headings
-	expected, err := nb.Expected()
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if d.Expected = newExpectations(expected); d.Expected != nil {
-		d.Contents = append(d.Contents, markdown.Heading{ID: expectAnchor, Text: "Expectations", Level: 2})
+	if opt.Edition.Key() {
+		expected, err := nb.Expected()
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if d.Expected = newExpectations(expected); d.Expected != nil {
+			d.Contents = append(d.Contents, markdown.Heading{ID: expectAnchor, Text: "Expectations", Level: 2})
+		}
 	}
 	var buf bytes.Buffer
 	if err := layout.ExecuteTemplate(&buf, "page.html", d); err != nil {
@@ -202,9 +217,13 @@ func dataLinks(nb Notebook) (results, table template.URL, err error) {
 // cell renders one cell with its kind's view and template.
 func (p *pageState) cell(c cell) (cellData, error) {
 	authored := len(p.doc.Headings)
+	searched := slices.Clone(p.doc.Sections)
 	body, _, err := p.body(c)
 	if err != nil {
 		return cellData{}, err
+	}
+	if c.Answer && !p.edition.Key() {
+		p.doc.Sections = searched // the student's search holds no answer
 	}
 	if n := len(p.doc.Headings); n > authored {
 		p.level = p.doc.Headings[n-1].Level
@@ -237,7 +256,7 @@ func (p *pageState) body(c cell) ([]byte, any, error) {
 	}
 	body := buf.Bytes()
 	if c.Answer {
-		body = markdown.CellAnswer(c.Kind, c.ID, body)
+		body = markdown.CellAnswer(p.edition.Key(), c.Kind, c.ID, body)
 	}
 	return body, data, nil
 }
@@ -261,8 +280,10 @@ func cellTitle(c cell) string {
 // heading before it, so the page's outline stays whole, from h2 to h4.
 func (p *pageState) cellLevel() int { return min(max(p.level+1, 2), 4) }
 
-func newSourceUse(u sim.SourceUse) sourceUse {
-	return sourceUse{Seed: u&sim.UsesSeed != 0, Readings: u&sim.UsesReadings != 0}
+// Uses is which of the source's parameters the figures of s depend on.
+func Uses(s *scenarios.Scenario) SourceUse {
+	u := sim.Uses(s.SimCells()...)
+	return SourceUse{Seed: u&sim.UsesSeed != 0, Readings: u&sim.UsesReadings != 0}
 }
 
 // cellAnchor is a computation cell's id on the page. Headings never take it:

@@ -16,12 +16,14 @@ var predictionsKind = newKind("Predictions against the run", "computed.html", pr
 // A scoreboard is the data of templates/scoreboard.html: a row per
 // prediction with the reader's input and a verdict that
 // templates/reader.js scores as they type, against the figure and tolerance
-// the verdict carries; then the figures, behind markdown.AnswerSummary. The figures'
-// <details> is open in the page, so that without JavaScript they show as
-// they always have; the script closes it until every input is filled.
+// the verdict carries; then the figures, behind markdown.AnswerSummary. In
+// the student's edition the figures' <details> is closed, and the script
+// opens it once every input is filled; in the answer key it is open, and
+// each row prints its figure in place of the input.
 type scoreboard struct {
 	Rows    []scoreRow
 	Summary string
+	Key     bool
 	Actuals table
 }
 
@@ -39,10 +41,17 @@ type scoreRow struct {
 // verdict, and the figures a cell above computed.
 func predictionsView(p *pageState, c cell, r *sim.PredictionsResult) (any, error) {
 	v := newComputedView(p, c, fmt.Sprintf("%s against the figures above", format.Plural(len(r.Rows), "prediction")))
-	s := &scoreboard{Summary: markdown.AnswerSummary, Actuals: table{Caption: "The figures", Columns: []column{label("prediction"), num("actual"), label("figure")}}}
+	s := &scoreboard{Summary: markdown.AnswerSummary, Key: p.edition.Key(), Actuals: table{Caption: "The figures", Columns: []column{label("prediction"), num("actual"), label("figure")}}}
+	if s.Key {
+		s.Summary = markdown.KeySummary
+	}
 	for _, row := range r.Rows {
 		in := sim.Prediction{Name: row.Name, Question: row.Question, You: row.You}
-		s.Rows = append(s.Rows, scoreRow{Name: row.Name, Question: row.Question, Input: inputHTML(markdown.PredictionInput(in)),
+		input := markdown.PredictionInput(in)
+		if s.Key {
+			input = markdown.PredictionKey(in, row.Actual)
+		}
+		s.Rows = append(s.Rows, scoreRow{Name: row.Name, Question: row.Question, Input: inputHTML(input),
 			Actual: exact(row.Actual), Tolerance: exact(row.Tolerance), Shown: "±" + format.Short(row.Tolerance)})
 		s.Actuals.add(false, row.Name, format.Short(row.Actual), row.Of)
 	}

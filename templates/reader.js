@@ -1,10 +1,11 @@
-// The reader's side of a page: predictions typed, kept and scored, and
-// answers opened for print. A prediction's value is kept in localStorage
+// The reader's side of a page: predictions typed, kept and scored. A prediction's value is kept in localStorage
 // under the page's path and the prediction's name, so a reload keeps it,
 // from file:// too; where storage fails the page works without it. A verdict
 // is a hit when the guess is within its tolerance of the figure, the rule of
 // sim.Hit. A scoreboard's figures stay closed until each of its inputs holds
-// a number; without this script they stay open.
+// a number; in the answer key, which has no inputs, they are open. Printing
+// leaves answers as they are: the student's closed ones print as blank
+// space to write in (style.css).
 (function () {
   "use strict";
   var prefix = "partlab:" + location.pathname + ":";
@@ -67,9 +68,5 @@
       });
     });
     reveal(true);
-  });
-
-  window.addEventListener("beforeprint", function () {
-    each("details.answer", function (d) { d.open = true; });
   });
 }());

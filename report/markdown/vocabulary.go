@@ -55,7 +55,7 @@ type Vocabulary struct {
 	results sim.Results
 	file    string
 	// predictions are the page's, in order, which predict names.
-	predictions []sim.Prediction
+	predictions []prediction
 	// ctx stops the templates' execution when cancelled: the vocabulary
 	// lives for one page's rendering or one Check, the context's lifetime.
 	ctx context.Context

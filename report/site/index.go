@@ -80,7 +80,7 @@ func newManifestPage(nb report.Notebook, sections []markdown.Section) (manifestP
 	}
 	dir := s.Name + "/"
 	return manifestPage{
-		Name: s.Name, Title: s.Title, Source: s.File, Summary: summary, Params: s.Source,
+		Name: s.Name, Title: s.Title, Source: s.File, Summary: summary, Params: s.Source, Uses: report.Uses(s),
 		Files:  []string{dir + report.PageFile, dir + report.JSONFile, dir + report.CSVFile},
 		Search: pageSearch(s.Name, s.Title, sections),
 	}, nil

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/report/publish"
 	"github.com/partlab/partlab/sim"
 )
@@ -30,7 +31,10 @@ type manifestPage struct {
 	Files   []string      `json:"files"`
 	Summary template.HTML `json:"summary,omitempty"`
 	Params  sim.Source    `json:"params"`
-	Search  []searchEntry `json:"search"`
+	// Uses is which of Params the page's figures depend on, all that its
+	// card on the index shows.
+	Uses   report.SourceUse `json:"uses"`
+	Search []searchEntry    `json:"search"`
 }
 
 // readManifest reads dir's manifest; a folder without one holds no pages

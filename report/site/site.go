@@ -58,6 +58,9 @@ type Site struct {
 	// Clean makes Write remove the pages of the folder's site whose
 	// scenario file is gone.
 	Clean bool
+	// Edition is whom every page is for: the student (the default) or, for
+	// a site of answer keys kept apart from the students' one, the teacher.
+	Edition report.Edition
 	// Cache, when set, keeps each notebook's rendered page between renders
 	// of a site that changes a page at a time (partlab serve): a notebook
 	// rendered before, the same *Scenario with the same options, is not
@@ -88,7 +91,7 @@ func (c *Cache) render(nb report.Notebook, opt report.Options, next map[*scenari
 	key := opt
 	key.Site = report.SiteRegions{}
 	if c != nil {
-		if r, ok := c.pages[nb.Scenario]; ok && r.opt.ScriptURL == key.ScriptURL && bytes.Equal(r.opt.Inline, key.Inline) && r.opt.PDF == key.PDF {
+		if r, ok := c.pages[nb.Scenario]; ok && r.opt.ScriptURL == key.ScriptURL && bytes.Equal(r.opt.Inline, key.Inline) && r.opt.PDF == key.PDF && r.opt.Edition == key.Edition {
 			if page, ok := patch(r.page, opt.Site); ok {
 				next[nb.Scenario] = r
 				r.page = page
@@ -124,7 +127,7 @@ func CheckPageName(nb report.Notebook) error {
 // to date.
 func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publish.Build, error) {
 	settings := cmp.Or(s.Settings, &scenarios.DefaultSite)
-	opt := report.Options{PDF: s.pdf}
+	opt := report.Options{PDF: s.pdf, Edition: s.Edition}
 	script := s.ECharts
 	if len(script) == 0 {
 		script = templates.ECharts
