@@ -20,7 +20,9 @@ type Cell struct {
 }
 
 // RenderCell renders the i-th computation of nb, counted among its
-// computations, as its page and its results.json would.
+// computations, as its page in the student's edition and its results.json
+// would. The cells before it are rendered first and their bodies dropped:
+// a cell's regions take names that no region above them has.
 func RenderCell(nb Notebook, i int) (Cell, error) {
 	cs, err := nb.computations()
 	if err != nil {
@@ -37,7 +39,13 @@ func RenderCell(nb Notebook, i int) (Cell, error) {
 	if err := writeJSON(&j, entry); err != nil {
 		return Cell{}, err
 	}
-	p := newPageState(nb, "contents", expectAnchor, cellAnchor(cs[i].cell))
+	cells := nb.cells()
+	p := newPageState(nb, pageAnchors(cells)...)
+	for _, c := range cells[:cs[i].Index] {
+		if _, err := p.cell(c); err != nil {
+			return Cell{}, err
+		}
+	}
 	body, data, err := p.body(cs[i].cell)
 	if err != nil {
 		return Cell{}, err

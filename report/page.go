@@ -141,13 +141,7 @@ func Page(w io.Writer, nb Notebook, opt Options) error {
 func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.Section, error) {
 	s := nb.Scenario
 	cells := nb.cells()
-	anchors := []string{"contents", expectAnchor}
-	for _, c := range cells {
-		if c.Sim != nil {
-			anchors = append(anchors, cellAnchor(c))
-		}
-	}
-	p := newPageState(nb, anchors...)
+	p := newPageState(nb, pageAnchors(cells)...)
 	p.edition, p.doc.Key = opt.Edition, opt.Edition.Key()
 	p.doc.ReadImages(s, len(opt.Inline) > 0)
 	d := pageData{
@@ -200,6 +194,18 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		return nil, nil, nil, fmt.Errorf("%s: page: %w", s.File, err)
 	}
 	return buf.Bytes(), p.doc.Images(), p.doc.Sections, nil
+}
+
+// pageAnchors are the ids a page reserves before converting any Markdown:
+// its contents, its expectations and every computation's.
+func pageAnchors(cells []cell) []string {
+	anchors := []string{"contents", expectAnchor}
+	for _, c := range cells {
+		if c.Sim != nil {
+			anchors = append(anchors, cellAnchor(c))
+		}
+	}
+	return anchors
 }
 
 // dataLinks are a self-contained page's links to its results: data: URLs.
