@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -60,7 +61,9 @@ func TestCheck(t *testing.T) {
 
 // TestCheckJUnit reads the report back as CI would: one suite per file, one
 // case per expectation, a failure per miss, an error per file that could not
-// be computed, the author's text escaped, and the same bytes on every run.
+// be computed, at its line, one classname rule, a time on every suite and
+// case, the author's text escaped, and the same bytes on every run but for
+// the times.
 func TestCheckJUnit(t *testing.T) {
 	dir := scratch(t, checkFiles)
 	junit := filepath.Join(dir, "junit.xml")
@@ -73,8 +76,13 @@ func TestCheckJUnit(t *testing.T) {
 		t.Fatal(err)
 	}
 	partlab(t, args...)
-	if again, _ := os.ReadFile(junit); string(again) != string(first) {
-		t.Error("two runs wrote different reports")
+	times := regexp.MustCompile(` time="[0-9]+\.[0-9]{3}"`)
+	again, _ := os.ReadFile(junit)
+	if n := len(times.FindAll(first, -1)); n != 1+3+5 {
+		t.Errorf("%d time attributes, want one on the report, on each of 3 suites and on each of 5 cases", n)
+	}
+	if times.ReplaceAllString(string(again), "") != times.ReplaceAllString(string(first), "") {
+		t.Error("two runs wrote reports that differ in more than their times")
 	}
 	var doc report.JUnitSuites
 	if err := xml.Unmarshal(first, &doc); err != nil {
@@ -100,8 +108,15 @@ func TestCheckJUnit(t *testing.T) {
 	if held := doc.Suites[1].Cases[0]; held.Failure != nil || held.Error != nil {
 		t.Errorf("a held expectation failed: %+v", held)
 	}
-	if bad := doc.Suites[2].Cases[0]; bad.Error == nil || !strings.Contains(bad.Error.Message, `computes no "maximum"`) {
-		t.Errorf("the bad file's case reads %+v", bad)
+	if bad := doc.Suites[2].Cases[0]; bad.Error == nil || !strings.Contains(bad.Error.Message, `computes no "maximum"`) || bad.Line != 5 {
+		t.Errorf("the bad file's case reads %+v, want its error at line 5", bad)
+	}
+	for _, s := range doc.Suites {
+		for _, c := range s.Cases {
+			if want := strings.TrimSuffix(filepath.Base(s.Name), ".yaml"); c.Classname != want || c.File != s.Name {
+				t.Errorf("%s: case %q has classname %q and file %q, want %q and %q", s.Name, c.Name, c.Classname, c.File, want, s.Name)
+			}
+		}
 	}
 }
 

@@ -101,7 +101,7 @@ func prepare(file string, flags *computeFlags) (*scenarios.Scenario, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, loadErr := load.Salvage(file, ovs...)
+	s, loadErr := load.Salvage(file, append(ovs, flags.variant...)...)
 	if s == nil {
 		return nil, loadErr
 	}

@@ -48,10 +48,10 @@ no files; a path of --set names one file's cells, so it takes no compute flags.`
 
 var renderCommand = &Command{
 	Name:      "render",
-	UsageLine: "partlab render [-o DIR] [--key DIR] [--strict] [--pdf] [--site FILE] [--clean] [render flags] [compute flags] FILE…",
+	UsageLine: "partlab render [-o DIR] [--key DIR] [--strict] [--pdf] [--site FILE] [--clean] [--roster FILE] [--teacher DIR] [--secret-file FILE] [render flags] [compute flags] FILE…",
 	Short:     "add the given scenario files' pages to DIR's site (default out)",
-	Long: `Render computes every scenario file, then writes its page, results.json and
-results.csv into DIR's site, with the index, navigation and search of the whole
+	Long: `Render computes every scenario file, then writes its page, results.json,
+results.csv and figures.csv into DIR's site, with the index, navigation and search of the whole
 site, through a temporary folder renamed into place: a bad scenario writes
 nothing. It writes one line per page on stderr.
 
@@ -65,7 +65,16 @@ published one.
 miss. --pdf also prints each page to NAME/NAME.pdf with the headless Chromium on
 PATH, the key's pages too. --site reads the site settings from FILE instead of site.yaml. --clean
 removes the pages of DIR's site whose scenario file is gone (only what partlab
-wrote).`,
+wrote).
+
+--roster renders every student's variant of each file instead of its page:
+the values its variants: say vary, chosen from the course's secret
+(--secret-file, else $PARTLAB_SECRET), the student's id and the scenario's
+name. Each variant is published at TOKEN/index.html, an opaque token, in
+assessment mode (inputs, no answers, a "Download my answers" button), and is
+listed nowhere. --teacher DIR, outside the site, gets students.csv (student,
+token, URL) and each variant's answer key at TOKEN/index.html. The budget
+covers the whole roster.`,
 	Flags: func(fs *flag.FlagSet) runFunc {
 		out := fs.String("o", defaultOut, "write the site into `DIR`")
 		key := fs.String("key", "", "also write the teacher's answer key of every page into `DIR`, outside the site")
@@ -74,6 +83,8 @@ wrote).`,
 		pdf := fs.Bool("pdf", false, "also print each page to NAME/NAME.pdf with the headless Chromium on PATH")
 		site := siteFlag(fs)
 		clean := fs.Bool("clean", false, "remove the pages of DIR's site whose scenario file is gone (only what partlab wrote)")
+		rosterFlags := addRosterFlags(fs)
+		teacher := fs.String("teacher", "", "with --roster, write students.csv and the answer keys into `DIR`, outside the site")
 		flags := addComputeFlags(fs)
 		return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			switch {
@@ -87,6 +98,16 @@ wrote).`,
 			if err := rf.check(); err != nil {
 				return err
 			}
+			switch {
+			case rosterFlags.roster == "" && (*teacher != "" || rosterFlags.secretFile != ""):
+				return usageError{error: errors.New("--teacher and --secret-file go with --roster")}
+			case rosterFlags.roster != "" && *teacher == "":
+				return usageError{error: errors.New("--roster needs --teacher DIR, outside the site, for the students' tokens and answer keys")}
+			case rosterFlags.roster != "" && *key != "":
+				return usageError{error: errors.New("--roster writes each student's answer key into --teacher DIR; --key goes without it")}
+			case rosterFlags.roster != "" && *pdf:
+				return usageError{error: errors.New("--roster and --pdf exclude each other: variants are printed from the browser")}
+			}
 			var chromium string
 			if *pdf {
 				// Before anything is computed: without a browser nothing is written.
@@ -98,6 +119,9 @@ wrote).`,
 			settings, err := loadSite(*site, args)
 			if err != nil {
 				return err
+			}
+			if rosterFlags.roster != "" {
+				return renderRoster(ctx, args, *out, *teacher, rf, siteChoice{settings, *clean, ""}, flags, rosterFlags, *strictly, stderr)
 			}
 			return renderSite(ctx, args, *out, rf, siteChoice{settings, *clean, *key}, flags, *strictly, chromium, stderr)
 		}

@@ -66,7 +66,7 @@ func TestRenderDefault(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range []string{"index.html", "assets/echarts.min.js", "messaging-systems/index.html", "messaging-systems/results.json",
-		"messaging-systems/results.csv", "small/index.html", "small/results.json", "small/results.csv"} {
+		"messaging-systems/results.csv", "small/index.html", "small/results.json", "small/results.csv", "small/figures.csv"} {
 		if _, err := os.Stat(filepath.Join("out", f)); err != nil {
 			t.Error(err)
 		}

@@ -29,7 +29,7 @@ type Options struct {
 	// (../assets/echarts.min.js) or absolute (a CDN).
 	ScriptURL string
 	// Inline, when set, is ECharts itself, written into the page, which then
-	// links its results.json and CSV as data: URLs and refers to no other
+	// links its DataFiles as data: URLs and refers to no other
 	// file. It wins over ScriptURL.
 	Inline []byte
 	// PDF links the page's NAME.pdf from its header (render --pdf).
@@ -40,15 +40,41 @@ type Options struct {
 	// Edition is who the page is for: the student (the default) or the
 	// teacher, whose answer key it then is.
 	Edition Edition
+	// Assessment, when set, makes the page a student's variant in
+	// assessment mode (see Assessment).
+	Assessment *Assessment
 }
 
 // The files of a page's folder in a site, which the page links: its
 // results beside it, its PDF when printed, and the site's index above it.
 const (
-	PageFile = "index.html"
-	JSONFile = "results.json"
-	CSVFile  = "results.csv"
+	PageFile    = "index.html"
+	JSONFile    = "results.json"
+	CSVFile     = "results.csv"
+	FiguresFile = "figures.csv"
 )
+
+// A DataFile is one of the results files beside a page: its name, its media
+// type and what writes it.
+type DataFile struct {
+	Name, Media string
+	Write       func(io.Writer, Notebook) error
+}
+
+// DataFiles are the results beside every page, in the order the page and
+// the index link them: one table per CSV file, so that every tool that reads
+// CSV reads each as it is.
+var DataFiles = []DataFile{
+	{JSONFile, "application/json", JSON},
+	{CSVFile, "text/csv", CSV},
+	{FiguresFile, "text/csv", FiguresCSV},
+}
+
+// A DataLink is a page's link to one of its DataFiles.
+type DataLink struct {
+	Name string
+	URL  template.URL
+}
 
 // PDFFile is a page's PDF, beside it: named after the scenario, so that a
 // downloaded copy says what it is.
@@ -72,12 +98,13 @@ type pageData struct {
 	Uses              SourceUse            // which of Source's parameters the page's figures depend on
 	Overrides         []scenarios.Override // what the command line put over the file
 	Index             string
-	JSON, CSV         template.URL
+	Data              []DataLink   // the results beside the page
 	PDF               template.URL // the page's PDF beside it, if printed
 	Script            scriptData
 	Contents          []markdown.Heading
 	Cells             []cellData
 	Expected          *expectationsData // nil in the student's edition, or when the scenario expects nothing
+	Assessment        *assessmentData   // nil but in assessment mode
 	Site              SiteRegions
 	Edition           Edition
 }
@@ -121,6 +148,9 @@ type pageState struct {
 	edition Edition
 	// regions are the accessible names of the page's table regions so far.
 	regions map[string]bool
+	// assess is set in assessment mode: answers and figures of the
+	// scoreboard are left out.
+	assess bool
 }
 
 // Page writes a scenario's page: a header with the source's parameters that
@@ -148,12 +178,16 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		Title: s.Title, Name: s.Name, File: filepath.Base(s.File), Source: s.Source, Overrides: s.Overrides,
 		Uses:  Uses(s),
 		Index: "../" + PageFile,
-		JSON:  fileLink(JSONFile),
-		CSV:   fileLink(CSVFile),
 		Site:  opt.Site, Edition: opt.Edition,
 	}
+	d.Data = DataLinks("")
 	if opt.PDF {
 		d.PDF = fileLink(PDFFile(s.Name))
+	}
+	if a := opt.Assessment; a != nil {
+		p.assess, p.doc.OmitAnswers = true, true
+		d.Assessment = &assessmentData{Scenario: s.Name, Token: a.Token}
+		d.Data = nil
 	}
 	var err error
 	if d.Summary, err = p.vocab.HTML(p.doc, markdown.Summary(s)); err != nil {
@@ -166,13 +200,18 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		d.Index = "" // a self-contained page links no other file
 		d.Site = SiteRegions{}
 		d.Script.Inline = inlineScript(opt.Inline)
-		if d.JSON, d.CSV, err = dataLinks(nb); err != nil {
-			return nil, nil, nil, err
+		if d.Assessment == nil { // the results hold every answer: a variant carries none
+			if d.Data, err = dataLinks(nb); err != nil {
+				return nil, nil, nil, err
+			}
 		}
 	} else {
 		d.Script.URL = opt.ScriptURL
 	}
 	for _, c := range cells {
+		if c.Answer && p.assess {
+			continue
+		}
 		cd, err := p.cell(c)
 		if err != nil {
 			return nil, nil, nil, err
@@ -208,16 +247,27 @@ func pageAnchors(cells []cell) []string {
 	return anchors
 }
 
+// DataLinks are the links to the DataFiles in the folder dir ("" beside
+// the page, "NAME/" from the index).
+func DataLinks(dir string) []DataLink {
+	var links []DataLink
+	for _, f := range DataFiles {
+		links = append(links, DataLink{f.Name, fileLink(dir + f.Name)})
+	}
+	return links
+}
+
 // dataLinks are a self-contained page's links to its results: data: URLs.
-func dataLinks(nb Notebook) (results, table template.URL, err error) {
-	var j, c bytes.Buffer
-	if err := JSON(&j, nb); err != nil {
-		return "", "", err
+func dataLinks(nb Notebook) ([]DataLink, error) {
+	var links []DataLink
+	for _, f := range DataFiles {
+		var b bytes.Buffer
+		if err := f.Write(&b, nb); err != nil {
+			return nil, err
+		}
+		links = append(links, DataLink{f.Name, dataURL(f.Media, b.Bytes())})
 	}
-	if err := CSV(&c, nb); err != nil {
-		return "", "", err
-	}
-	return dataURL("application/json", j.Bytes()), dataURL("text/csv", c.Bytes()), nil
+	return links, nil
 }
 
 // cell renders one cell with its kind's view and template.

@@ -68,5 +68,36 @@
       });
     });
     reveal(true);
+    each("[data-download]", function (button) {
+      button.addEventListener("click", download);
+    });
   });
+
+  // download saves the page's answers as a file (report.AnswerFile) built
+  // in the page, a Blob behind a link, so that it works from file:// and
+  // offline: the scenario and the page's token from the body, each number
+  // typed by prediction name, and the browser's clock.
+  function download() {
+    var answers = {};
+    each("input[data-prediction]", function (i) {
+      var v = i.value.trim();
+      if (v !== "" && isFinite(Number(v))) { answers[i.getAttribute("data-prediction")] = Number(v); }
+    });
+    var body = document.body, file = {
+      scenario: body.getAttribute("data-scenario"),
+      token: body.getAttribute("data-token"),
+      answers: answers,
+      saved: new Date().toISOString()
+    };
+    var a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2) + "\n"], {type: "application/json"}));
+    a.download = file.scenario + "-" + file.token + ".answers.json";
+    body.appendChild(a);
+    a.click();
+    body.removeChild(a);
+    setTimeout(function () { URL.revokeObjectURL(a.href); }, 60000);
+    each("[data-download-status]", function (el) {
+      el.textContent = "Saved " + a.download + " with " + Object.keys(answers).length + " answers.";
+    });
+  }
 }());

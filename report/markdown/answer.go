@@ -74,6 +74,19 @@ func (n *answerNode) Kind() ast.NodeKind { return kindAnswer }
 
 func (n *answerNode) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
 
+// omitAnswers removes every answer under n (Doc.OmitAnswers).
+func omitAnswers(n ast.Node) {
+	for c := n.FirstChild(); c != nil; {
+		next := c.NextSibling()
+		if _, ok := c.(*answerNode); ok {
+			n.RemoveChild(n, c)
+		} else {
+			omitAnswers(c)
+		}
+		c = next
+	}
+}
+
 type answerParser struct{}
 
 func (answerParser) Trigger() []byte { return []byte{':'} }

@@ -70,6 +70,9 @@ type Doc struct {
 	// Sections is the page's prose for the site's search: the text before
 	// the first heading, then each level 2 and 3 heading's.
 	Sections []Section
+	// OmitAnswers drops every :::answer container, its text unconverted:
+	// a page in assessment mode holds no answer, not even a closed one.
+	OmitAnswers bool
 }
 
 // NewDoc starts a page's Markdown, its own anchors reserved.
@@ -116,6 +119,9 @@ func (d *Doc) HTML(src string) (template.HTML, error) {
 	root := markdown.Parser().Parse(text.NewReader(source), parser.WithContext(ctx))
 	d.texts++
 	root.SetAttribute(footnotesAttr, fmt.Appendf(nil, "t%d-", d.texts))
+	if d.OmitAnswers {
+		omitAnswers(root)
+	}
 	if d.images != nil {
 		if err := d.images.images(root); err != nil {
 			return "", err

@@ -238,3 +238,17 @@ func TestFootnotesPerText(t *testing.T) {
 		t.Errorf("two texts' footnotes share the id %q", ids[0])
 	}
 }
+
+// Every function of an author's templates has its line in the reference,
+// and no line names a function that is not there.
+func TestFuncsDocumented(t *testing.T) {
+	funcs := Funcs()
+	if len(funcs) != len(funcDocs) {
+		t.Errorf("%d functions and %d docs", len(funcs), len(funcDocs))
+	}
+	for _, f := range funcs {
+		if f.Doc == "" {
+			t.Errorf("%s has no doc in funcDocs", f.Name)
+		}
+	}
+}

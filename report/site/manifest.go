@@ -22,6 +22,8 @@ import (
 type manifest struct {
 	Pages []manifestPage `json:"pages"` // by name
 	Files []string       `json:"files"` // the site's own files: index, search, assets
+	// Variants are the students' pages (render --roster), by token.
+	Variants []manifestVariant `json:"variants,omitempty"`
 }
 
 type manifestPage struct {
@@ -49,6 +51,13 @@ func readManifest(dir string) (*manifest, error) {
 		for _, f := range p.Files {
 			if !publish.Inside(f) {
 				return nil, fmt.Errorf("%s: page %q lists %q, outside the site", name, p.Name, f)
+			}
+		}
+	}
+	for _, v := range m.Variants {
+		for _, f := range v.Files {
+			if !publish.Inside(f) {
+				return nil, fmt.Errorf("%s: variant %q lists %q, outside the site", name, v.Token, f)
 			}
 		}
 	}

@@ -56,13 +56,13 @@ func TestSiteLayout(t *testing.T) {
 		reference string // how the page loads ECharts
 	}{
 		{"copied", Site{ECharts: fakeECharts},
-			[]string{"index.html", "search.js", "partlab-manifest.json", "assets/echarts.min.js", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv"},
+			[]string{"index.html", "search.js", "partlab-manifest.json", "assets/echarts.min.js", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv", "messaging-systems/figures.csv"},
 			`<script src="../assets/echarts.min.js" defer></script>`},
 		{"cdn", Site{CDN: "https://cdn.example/echarts@5.6.0/echarts.min.js"},
-			[]string{"index.html", "search.js", "partlab-manifest.json", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv"},
+			[]string{"index.html", "search.js", "partlab-manifest.json", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv", "messaging-systems/figures.csv"},
 			`<script src="https://cdn.example/echarts@5.6.0/echarts.min.js" defer></script>`},
 		{"self-contained", Site{ECharts: fakeECharts, SelfContained: true},
-			[]string{"index.html", "search.js", "partlab-manifest.json", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv"},
+			[]string{"index.html", "search.js", "partlab-manifest.json", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv", "messaging-systems/figures.csv"},
 			"<script>/* echarts */ var echarts = {};</script>"},
 	}
 	for _, tt := range tests {
