@@ -349,7 +349,7 @@ func (v *Vocabulary) HTML(d *Doc, t Text) (template.HTML, error) {
 // every error at its file:line:col.
 func (v *Vocabulary) Check(s *scenarios.Scenario) error {
 	d := v.NewDoc()
-	d.ReadImages(s.File, false)
+	d.ReadImages(s, false)
 	var errs scenarios.ErrorList
 	for _, t := range Texts(s) {
 		if _, err := v.HTML(d, t); err != nil {
