@@ -376,6 +376,12 @@ func Summary(nb Notebook) (template.HTML, error) {
 	return p.vocab.HTML(p.doc, markdown.Summary(nb.Scenario))
 }
 
+// WorkedAnswers are nb's answers that name a prediction (":::answer P3"),
+// by the prediction's name, as Markdown with nb's figures printed.
+func WorkedAnswers(ctx context.Context, nb Notebook) (map[string]string, error) {
+	return nb.vocabulary(ctx).WorkedAnswers(nb.Scenario)
+}
+
 // Check runs the templates in a scenario's summary and md cells with its
 // results and converts their Markdown, output discarded, as rendering does;
 // it reports every error at its file:line:col. Cancelling ctx stops it.
