@@ -50,7 +50,8 @@ func TestReference(t *testing.T) {
 
 	b.WriteString("\n## Figures\n\n")
 	b.WriteString("The named figures of each kind of cell, as `expect:`, `predictions` and the `figure` template function name them: `ID.NAME`, or\n")
-	b.WriteString("`ID.NAME@M` for a family, one per member M of the cell's list (a consumer count, a group's name, or `KEY/P/C` for a grid).\n\n")
+	b.WriteString("`ID.NAME@M` for a family, one per member M of the cell's list (a consumer or partition count, a group's or protocol's name,\n")
+	b.WriteString("`PROTOCOL/E` for a rebalance's event E, `NAME/N` for a keyless cell's partitioner and window, or `KEY/P/C` for a grid).\n\n")
 	b.WriteString("| kind | what it computes | figures | families (`@M`) |\n|---|---|---|---|\n")
 	for _, k := range scenarios.Kinds() {
 		doc, zero, ok := scenarios.KindDoc(k)

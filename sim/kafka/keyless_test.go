@@ -85,7 +85,7 @@ func (b *backlog) Next() (int, int64) {
 func (b *backlog) Rem() int { return len(b.left) }
 
 // franz-go's adaptive draw, with its generator replaced by one the test
-// seeds, picks exactly what sim.AdaptivePick picks from the same draw and
+// seeds, picks exactly what sim.KeylessAdaptivePick picks from the same draw and
 // the weights 1 ÷ (backlog + 1): the simulation's draw is franz-go's, step
 // for step. A batch of one byte makes every record switch.
 func TestAdaptivePickIsFranzGos(t *testing.T) {
