@@ -16,10 +16,10 @@ import (
 // its cost against the budget and its templates against the simulation's
 // results, then runs its computations in three steps,
 // each returning its own results: the simulation; the Kafka engine, for the
-// grids that ask for it, on the readings the simulation generated, and for
-// the rebalance cells that ask for it; and, with
-// --measure only, a real run of every throughput cell, which takes as long
-// as its work says. A cell's measure: true without --measure is a note.
+// grids, keyless and rebalance cells that ask for it, on the readings the
+// simulation generated; and, with --measure only, a real run of every
+// throughput and lag cell, which takes as long as its work says. A cell's
+// measure: true without --measure is a note.
 // Progress goes to stderr.
 func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
 	nb, err := simulate(ctx, file, flags, stderr)
@@ -31,22 +31,33 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 	if err != nil {
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 	}
+	keyless, err := kafka.Keyless(ctx, kafkaConfig(s, stderr), rs)
+	if err != nil {
+		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
+	}
 	rebalanced, err := kafka.Rebalances(ctx, kafkaConfig(s, stderr), rs)
 	if err != nil {
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 	}
-	measured := map[string]*sim.Measurement{}
-	for _, r := range rs.All {
-		t, ok := r.(*sim.ThroughputResult)
-		if !ok || !flags.measure {
-			continue
+	measured, lags := map[string]*sim.Measurement{}, map[string]*sim.LagMeasurement{}
+	for i, r := range rs.All {
+		if !flags.measure {
+			break
 		}
-		fmt.Fprintf(stderr, "%s: measuring throughput cell %s, %s of modelled work …\n", file, t.ID, t.MeasureCost())
-		if measured[t.ID], err = measure.Throughput(ctx, t, stderr); err != nil {
-			return report.Notebook{}, fmt.Errorf("%s: cell %s: %w", file, t.ID, err)
+		switch r := r.(type) {
+		case *sim.ThroughputResult:
+			fmt.Fprintf(stderr, "%s: measuring throughput cell %s, %s of modelled work …\n", file, r.ID, r.MeasureCost())
+			if measured[r.ID], err = measure.Throughput(ctx, r, stderr); err != nil {
+				return report.Notebook{}, fmt.Errorf("%s: cell %s: %w", file, r.ID, err)
+			}
+		case *sim.LagResult:
+			fmt.Fprintf(stderr, "%s: measuring lag cell %s, %s of steps …\n", file, r.ID, rs.Cells[i].Cost(s.Source).Measure)
+			if lags[r.ID], err = measure.Lag(ctx, r, sim.LagRead); err != nil {
+				return report.Notebook{}, fmt.Errorf("%s: cell %s: %w", file, r.ID, err)
+			}
 		}
 	}
-	return report.Notebook{Scenario: s, Results: rs, Observed: observed, Rebalanced: rebalanced, Measured: measured}, nil
+	return report.Notebook{Scenario: s, Results: rs, Observed: observed, Rebalanced: rebalanced, Measured: measured, Keyless: keyless, MeasuredLag: lags}, nil
 }
 
 // simulate prepares a scenario, computes it with the sim engine and checks

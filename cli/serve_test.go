@@ -15,7 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/partlab/partlab/internal/testtool"
+	"github.com/partlab/partlab/internal/browsertest"
 	reportsite "github.com/partlab/partlab/report/site"
 	"github.com/partlab/partlab/sim"
 	"github.com/partlab/partlab/templates"
@@ -410,9 +410,9 @@ func TestServeBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the browser test in -short mode")
 	}
-	exe, script := browserTools(t)
+	script := templates.ECharts
 	p := startPreview(t, script, map[string]string{"small.yaml": smallYAML}, "small.yaml")
-	ctx := headless(t, exe)
+	ctx := browser.Tab(t)
 
 	shows := func(what, js string) { t.Helper(); waitFor(t, ctx, what, js) }
 	title := func(want string) string {
@@ -444,12 +444,23 @@ func TestServeBrowser(t *testing.T) {
 	shows("the fixed page", title("Small, fixed")+` && document.getElementById("partlab-problems") === null`)
 }
 
-// browserTools are what the serve browser tests need: Chromium and ECharts.
-func browserTools(t *testing.T) (exe string, echarts []byte) {
+// browser is the package's one Chromium; TestMain stops it.
+var browser = browsertest.New(reportsite.FindChromium)
+
+// navigate opens url in the tab. An open page that the server tells to
+// reload at that moment aborts the navigation (net::ERR_ABORTED); it is
+// tried again, a bounded number of times.
+func navigate(t *testing.T, ctx context.Context, url string) {
 	t.Helper()
-	exe, err := reportsite.FindChromium()
-	testtool.Need(t, "the serve browser test needs Chromium", err)
-	return exe, templates.ECharts
+	var err error
+	for range 5 {
+		if err = chromedp.Do(ctx, chromedp.Navigate(url)); err == nil || !strings.Contains(err.Error(), "ERR_ABORTED") {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // waitFor waits until js, an expression, is true in the page. It asks
@@ -483,9 +494,9 @@ func TestServeSiteBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the browser test in -short mode")
 	}
-	exe, script := browserTools(t)
+	script := templates.ECharts
 	p := startCourse(t, script)
-	ctx := headless(t, exe)
+	ctx := browser.Tab(t)
 	shows := func(what, js string) { t.Helper(); waitFor(t, ctx, what, js) }
 	// entries is the index's pages, by title, in order.
 	entries := `Array.from(document.querySelectorAll("main h2 a")).map(function (a) { return a.textContent; }).join("|")`
@@ -511,9 +522,7 @@ func TestServeSiteBrowser(t *testing.T) {
 
 	p.edit(t, "scenarios/basics.yaml", courseScenario)
 	p.settle()
-	if err := chromedp.Do(ctx, chromedp.Navigate(p.url+"/basics/")); err != nil {
-		t.Fatal(err)
-	}
+	navigate(t, ctx, p.url+"/basics/")
 	shows("the page with its image", `document.querySelector("h1").textContent === "Basics" && document.querySelector("img") !== null && document.querySelector("img").complete`)
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.partlabOpened = true`)); err != nil {
 		t.Fatal(err)
@@ -521,32 +530,6 @@ func TestServeSiteBrowser(t *testing.T) {
 	p.edit(t, "scenarios/img/diagram.svg", diagram("blue"))
 	p.settle()
 	shows("the page reloaded for its image", `window.partlabOpened === undefined && document.querySelector("h1").textContent === "Basics"`)
-}
-
-// headless starts Chromium for one test, with the flags of report's
-// browser test, and returns a tab.
-func headless(t *testing.T, exe string) context.Context {
-	t.Helper()
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe),
-		chromedp.NoSandbox,
-		chromedp.Headless,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(1280, 900),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.CombinedOutput(io.Discard),
-	)
-	ctx, cancel := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
-	return ctx
 }
 
 // BenchmarkServeRerender is the time from a save of the lesson scenario to

@@ -282,6 +282,73 @@ func TestLabNarrativeFollowsTheData(t *testing.T) {
 			},
 			not: []string{"% headroom,"},
 		},
+		{
+			name:     "keyless records, every partitioner",
+			scenario: labOnly("keyless: {id: k, partitions: 6}"),
+			id:       "k",
+			want: func(sim.Result) []string {
+				return []string{
+					"as even as whole records allow",
+					"The sticky partitioner fills a batch of 148 records before it moves on, and never to the partition it just left: over the first 100 records 5 partitions of 6 got none",
+					"Over a short window keyless records are lumpy",
+				}
+			},
+			not: []string{"On Kafka"},
+		},
+		{
+			name:     "keyless records, round robin alone",
+			scenario: labOnly("keyless: {id: k, partitions: 4, windows: [10, 100], partitioners: [roundrobin]}"),
+			id:       "k",
+			want: func(sim.Result) []string {
+				return []string{"over 100 records the partitions get 25 each, as even as whole records allow"}
+			},
+			not: []string{"lumpy", "sticky", "uniform"},
+		},
+		{
+			name:     "keyless records that Kafka deals otherwise",
+			scenario: labOnly("keyless: {id: k, partitions: 6, partitioners: [sticky]}"),
+			id:       "k",
+			edit: func(nb *Notebook) {
+				r := nb.Results.All[0].(*sim.KeylessResult)
+				seq := make([]int, len(r.Rows[0].Sequence))
+				for i := range seq {
+					seq[i] = i / 118 % 6
+				}
+				row := sim.NewKeylessRow("sticky", 148, seq, 6, r.Spec.Windows)
+				nb.Keyless = map[string]*sim.KeylessObserved{"k": sim.CompareKeyless("kfake", r, []sim.KeylessRow{row})}
+			},
+			want: func(sim.Result) []string {
+				return []string{"On Kafka (kfake) franz-go's own partitioners dealt the same records", "Some compared figures differ: sticky's stick, 118 on Kafka against 148."}
+			},
+			not: []string{"Everything that does not hang on a random draw agrees"},
+		},
+		{
+			name:     "lag with a hot key",
+			scenario: labOnly("lag: {id: l, partitions: 6, rate: 600, hot: 40, per_consumer: 250}"),
+			id:       "l",
+			want: func(sim.Result) []string {
+				return []string{"so partition p0 takes 300 a step and the others at most 60", "Adding consumers helps up to 6 consumers and no further (12 do no better), because p0 is read by one consumer", "its lag grows by 50 every step"}
+			},
+			not: []string{"keeps up", "burst"},
+		},
+		{
+			name:     "lag a group only just keeps up with",
+			scenario: labOnly("lag: {id: l, partitions: 4, rate: 400, per_consumer: 100, consumers: [2, 4], burst: {at: 3, records: 400}}"),
+			id:       "l",
+			want: func(sim.Result) []string {
+				return []string{"With 2 consumers the group ends", "Adding consumers helps up to 4 consumers: there the group still ends 400 records behind.", "The burst of 400 records at step 3 has not drained by the last step, even at 4 consumers."}
+			},
+			not: []string{"hot key", "no further", "keeps up"},
+		},
+		{
+			name:     "lag a burst drains from",
+			scenario: labOnly("lag: {id: l, partitions: 2, rate: 100, per_consumer: 100, consumers: [1, 2], steps: 9, burst: {at: 2, records: 200}}"),
+			id:       "l",
+			want: func(sim.Result) []string {
+				return []string{"The burst of 200 records at step 2 is drained 1 step after it came, at 2 consumers.", "there the group keeps up and ends with no lag."}
+			},
+			not: []string{"hot key", "has not drained"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -26,18 +26,25 @@ type Notebook struct {
 	Rebalanced map[string]*sim.RebalanceObserved
 	// Measured holds, by throughput cell id, the real runs asked for.
 	Measured map[string]*sim.Measurement
+	// Keyless holds, by keyless cell id, what franz-go's partitioners did
+	// on the Kafka engine.
+	Keyless map[string]*sim.KeylessObserved
+	// MeasuredLag holds, by lag cell id, the real runs asked for.
+	MeasuredLag map[string]*sim.LagMeasurement
 }
 
 // cell pairs a scenario cell with its result; Result is nil for Markdown.
-// Index is the cell's place in the scenario's cells; Observed and Measured
+// Index is the cell's place in the scenario's cells; Observed, Measured and Keyless
 // are what the other engines found for it, when they ran.
 type cell struct {
 	scenarios.Cell
-	Index      int
-	Result     sim.Result
-	Observed   *sim.Observed
-	Rebalanced *sim.RebalanceObserved
-	Measured   *sim.Measurement
+	Index       int
+	Result      sim.Result
+	Observed    *sim.Observed
+	Rebalanced  *sim.RebalanceObserved
+	Measured    *sim.Measurement
+	Keyless     *sim.KeylessObserved
+	MeasuredLag *sim.LagMeasurement
 }
 
 // cells returns the notebook's cells with their results.
@@ -51,6 +58,8 @@ func (nb Notebook) cells() []cell {
 			out[i].Observed = nb.Observed[c.ID]
 			out[i].Rebalanced = nb.Rebalanced[c.ID]
 			out[i].Measured = nb.Measured[c.ID]
+			out[i].Keyless = nb.Keyless[c.ID]
+			out[i].MeasuredLag = nb.MeasuredLag[c.ID]
 			next++
 		}
 	}
@@ -87,6 +96,8 @@ var kinds = map[sim.Kind]kind{
 	sim.KindAssignment:  assignmentKind,
 	sim.KindGroups:      groupsKind,
 	sim.KindSizing:      sizingKind,
+	sim.KindKeyless:     keylessKind,
+	sim.KindLag:         lagKind,
 	sim.KindRebalance:   rebalanceKind,
 	sim.KindPredictions: predictionsKind,
 }

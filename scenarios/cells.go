@@ -14,6 +14,7 @@ import (
 var limits = struct {
 	seed, subscribers, periods, partitions, partition, consumers bounds[int64]
 	records, hot, target, headroom, join                         bounds[int64]
+	window, batch, value, rate, percent, steps                   bounds[int64]
 	timeout, work                                                bounds[time.Duration]
 	guess                                                        bounds[float64]
 }{
@@ -27,6 +28,12 @@ var limits = struct {
 	hot:         bounds[int64]{1, 1_000_000},
 	target:      bounds[int64]{1, 1_000_000_000},
 	headroom:    bounds[int64]{0, 1000},
+	window:      bounds[int64]{1, 1_000_000},
+	batch:       bounds[int64]{512, 1 << 20},
+	value:       bounds[int64]{1, 100_000},
+	rate:        bounds[int64]{1, 1_000_000},
+	percent:     bounds[int64]{0, 100},
+	steps:       bounds[int64]{1, 1000},
 	join:        bounds[int64]{1, 64},
 	timeout:     bounds[time.Duration]{time.Second, 10 * time.Minute},
 	work:        bounds[time.Duration]{time.Microsecond, time.Second},
@@ -55,6 +62,8 @@ var cellKinds = map[sim.Kind]kind{
 	sim.KindAssignment:  {"drill D2: sharing partitions among consumers", assignmentSpec},
 	sim.KindGroups:      {"drill D5: several consumer groups on one topic", groupsSpec},
 	sim.KindSizing:      {"drill D4: how many partitions", sizingSpec},
+	sim.KindKeyless:     {"records without a key: where the partitioners send them over a window", keylessSpec},
+	sim.KindLag:         {"a consumer group falling behind, step by step: a hot key, a burst, the consumer count", lagSpec},
 	sim.KindRebalance:   {"a consumer group's members joining and leaving, under several rebalance protocols", rebalanceSpec},
 	sim.KindPredictions: {"the scoreboard: guesses against figures of the cells above", predictionsSpec},
 }

@@ -25,12 +25,15 @@ type Kafka struct {
 	Timeout time.Duration
 }
 
-// SetEngine makes every grid and rebalance cell of the scenario run on e,
-// as the command line's --engine asks.
+// SetEngine makes every grid, keyless and rebalance cell of the scenario
+// run on e, as the command line's --engine asks.
 func (s *Scenario) SetEngine(e sim.Engine) {
 	for i, c := range s.Cells {
 		switch cell := c.Sim.(type) {
 		case sim.Grid:
+			cell.Engine = e
+			s.Cells[i].Sim = cell
+		case sim.Keyless:
 			cell.Engine = e
 			s.Cells[i].Sim = cell
 		case sim.Rebalance:

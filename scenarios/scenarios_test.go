@@ -104,12 +104,18 @@ var badInputs = []badInput{
 	{"tab in the indentation", "title: t\ncells:\n\t- md: hi\n", "x.yaml:3:1: invalid YAML: a tab in the indentation; YAML indents with spaces only"},
 	{"tab after spaces", "title: t\ncells:\n  - grid:\n  \tkeys: [record]\n", "x.yaml:4:3: invalid YAML: a tab in the indentation"},
 	{"tab in a block scalar", "title: t\ncells:\n  - md: |\n\t hi\n", "x.yaml:4:1: invalid YAML: a tab in the indentation"},
-	{"fields beside the kind", head + "  - grid:\n    keys: [record]\n    partitions: [1]\n", `x.yaml:3:5: cells[0]: must be a mapping with one key, the cell's kind (one of assignment, grid, groups, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput); "keys" and "partitions" sit beside "grid", at its indentation: indent them further than "grid" to make them fields of the cell`},
-	{"answer beside the kind", head + "  - grid: {keys: [record], partitions: [1]}\n    answer: true\n", `cells[0]: must be a mapping with one key, the cell's kind (one of assignment, grid, groups, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput); "answer" sits beside "grid", at its indentation: indent it further than "grid" to make it a field of the cell`},
+	{"fields beside the kind", head + "  - grid:\n    keys: [record]\n    partitions: [1]\n", `x.yaml:3:5: cells[0]: must be a mapping with one key, the cell's kind (one of assignment, grid, groups, keyless, lag, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput); "keys" and "partitions" sit beside "grid", at its indentation: indent them further than "grid" to make them fields of the cell`},
+	{"answer beside the kind", head + "  - grid: {keys: [record], partitions: [1]}\n    answer: true\n", `cells[0]: must be a mapping with one key, the cell's kind (one of assignment, grid, groups, keyless, lag, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput); "answer" sits beside "grid", at its indentation: indent it further than "grid" to make it a field of the cell`},
 	{"unknown field of a cell lists answer", head + "  - grid: {keys: [record], partitions: [1], answr: true}\n", `cells[0].grid.answr: unknown field (want one of answer, assignor, consumers, deviation, engine, id, keys, partitioner, partitions) (did you mean "answer"?)`},
 	{"unknown field of a cell's mapping lists no answer", head + "  - spread: {keys: a, partitions: 2, hot: {key: a, colour: red}}\n", "cells[0].spread.hot.colour: unknown field (want one of count, key)"},
-	{"misspelt kind", head + "  - spraed: {}\n", `x.yaml:3:5: cells[0].spraed: unknown cell kind (want one of assignment, grid, groups, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput) (did you mean "spread"?)`},
-	{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of assignment, grid, groups, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput)"},
+	{"misspelt kind", head + "  - spraed: {}\n", `x.yaml:3:5: cells[0].spraed: unknown cell kind (want one of assignment, grid, groups, keyless, lag, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput) (did you mean "spread"?)`},
+	{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of assignment, grid, groups, keyless, lag, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput)"},
+	{"keyless batch too small", head + "  - keyless: {partitions: 2, batch: 600, value: 1000}\n", "x.yaml:3:37: cells[0].keyless.batch: must hold one record of 1000 bytes: at least 1128 (got 600)"},
+	{"keyless batch below franz-go's", head + "  - keyless: {partitions: 2, batch: 100}\n", "x.yaml:3:37: cells[0].keyless.batch: must be between 512 and 1048576 (got 100)"},
+	{"keyless unknown partitioner", head + "  - keyless: {partitions: 2, partitioners: [murmur2]}\n", `cells[0].keyless.partitioners[0]: unknown name "murmur2" (want one of adaptive, roundrobin, sticky, uniform)`},
+	{"lag burst past the steps", head + "  - lag: {partitions: 2, rate: 10, per_consumer: 5, steps: 4, burst: {at: 5, records: 9}}\n", "x.yaml:3:75: cells[0].lag.burst.at: must be at most the steps 4 (got 5)"},
+	{"lag hot share over 100", head + "  - lag: {partitions: 2, rate: 10, per_consumer: 5, hot: 101}\n", "x.yaml:3:58: cells[0].lag.hot: must be between 0 and 100 (got 101)"},
+	{"lag without a rate", head + "  - lag: {partitions: 2, per_consumer: 5}\n", `cells[0].lag: missing required field "rate"`},
 	{"two kinds in a cell", head + "  - md: a\n    grid: {}\n", "x.yaml:3:5: cells[0]: must be a mapping with one key"},
 	{"wrong type", head + "  - grid: {keys: subscriber, partitions: [1]}\n", `x.yaml:3:18: cells[0].grid.keys: must be a list (got "subscriber")`},
 	{"not a number", head + "  - grid: {keys: [subscriber], partitions: [four]}\n", `x.yaml:3:45: cells[0].grid.partitions[0]: must be a whole number between 1 and 4096 (got "four")`},
@@ -242,6 +248,8 @@ func TestEveryKindWithItsDefaults(t *testing.T) {
 		sim.KindAssignment:  "assignment: {partitions: 2, consumers: [1]}",
 		sim.KindGroups:      "groups: {partitions: 2, groups: [{name: A, consumers: 1}]}",
 		sim.KindSizing:      "sizing: {target: 10, per_consumer: 5}",
+		sim.KindKeyless:     "keyless: {partitions: 2}",
+		sim.KindLag:         "lag: {partitions: 2, rate: 10, per_consumer: 5, burst: {at: 1, records: 3}}",
 		sim.KindRebalance:   "rebalance: {partitions: 2, events: [{join: 2}]}",
 		sim.KindPredictions: "predictions: [{name: P1, you: 1, actual: g.rows@record/2/4}]",
 	}
@@ -273,8 +281,14 @@ func TestEveryKindWithItsDefaults(t *testing.T) {
 	if r := cells[sim.KindRebalance].(sim.Rebalance); !slices.Equal(r.Protocols, sim.ProtocolOrder) || r.Engine != sim.EngineSim {
 		t.Errorf("rebalance %+v, want every protocol on the simulation", r)
 	}
-	if p := cells[sim.KindPredictions].(sim.Predictions); p.ID != "predictions6" {
-		t.Errorf("predictions id %q, want predictions6", p.ID)
+	if k := cells[sim.KindKeyless].(sim.Keyless); k.Batch != 16384 || k.Value != 100 || len(k.Partitioners) != 4 || len(k.Windows) != 3 || k.Engine != sim.EngineSim {
+		t.Errorf("keyless %+v, want Kafka's 16 KiB batches, 100-byte values, every partitioner", k)
+	}
+	if l := cells[sim.KindLag].(sim.Lag); l.Steps != 20 || l.Hot != 0 || l.Assignor != "range" || len(l.Consumers) != 5 || *l.Burst != (sim.Burst{At: 1, Records: 3}) {
+		t.Errorf("lag %+v, want 20 steps, no hot key, range", l)
+	}
+	if p := cells[sim.KindPredictions].(sim.Predictions); p.ID != "predictions8" {
+		t.Errorf("predictions id %q, want predictions8", p.ID)
 	}
 }
 

@@ -183,6 +183,7 @@ var decoderOnly = []string{
 	"no cell before this one computes", "no cell computes", "must name two partitions",
 	"must be between 0 and", "makes no keys", "keys; at most", `ranges; one \{a\.\.b\}`,
 	"bytes of keys", `a range is written \{a\.\.b\}`, "port must be a number",
+	"must hold one record of", "must be at most the steps",
 	// A duration's bounds: the schema's pattern says only that it is one.
 	`must be between [0-9.]+[µm]?s and [0-9.hm]+s \(got`,
 }

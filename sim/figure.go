@@ -45,7 +45,9 @@ func (t figureTable[C, R, W]) names(c Cell) []string {
 	if t.members != nil {
 		for _, m := range t.members(spec) {
 			for _, f := range t.family {
-				names = append(names, f.name+"@"+m)
+				if f.when == nil || f.when(spec) {
+					names = append(names, f.name+"@"+m)
+				}
 			}
 		}
 	}

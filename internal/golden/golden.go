@@ -5,6 +5,9 @@
 // Some files under testdata/ are facts, not outputs: the lesson's own printed
 // output, copied from its text. Our code must reproduce them, so -update never
 // rewrites them; a fact that differs fails the test, with or without -update.
+//
+// A page that inlines its stylesheet and scripts is compared without them
+// (WithoutAssets), so that its golden shows the page.
 package golden
 
 import (

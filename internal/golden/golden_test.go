@@ -104,3 +104,34 @@ func TestDiff(t *testing.T) {
 		}
 	}
 }
+
+func TestWithoutAssets(t *testing.T) {
+	css := Asset{"style.css", []byte("\nbody { color: red; }\n")}
+	js := Asset{"app.js", []byte("\nvar a = 1;\n")}
+	for _, tc := range []struct {
+		name, page string
+		assets     []Asset
+		want, err  string
+	}{
+		{"both", "<style>\nbody { color: red; }\n</style>\n<script>\nvar a = 1;\n</script>\n", []Asset{css, js},
+			"<style>/* inlined: style.css */</style>\n<script>/* inlined: app.js */</script>\n", ""},
+		{"none", "<p>x</p>\n", nil, "<p>x</p>\n", ""},
+		{"missing", "<style></style>\n", []Asset{css}, "", "inlined asset style.css: the page holds it 0 times, want once"},
+		{"twice", "<script>\nvar a = 1;\n</script><script>\nvar a = 1;\n</script>", []Asset{js}, "", "inlined asset app.js: the page holds it 2 times, want once"},
+		{"empty", "<p>x</p>\n", []Asset{{"none.js", nil}}, "", "inlined asset none.js: empty"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := WithoutAssets([]byte(tc.page), tc.assets)
+			gotErr := ""
+			if err != nil {
+				gotErr = err.Error()
+			}
+			if gotErr != tc.err {
+				t.Fatalf("error %q, want %q", gotErr, tc.err)
+			}
+			if string(got) != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

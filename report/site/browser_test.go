@@ -3,6 +3,7 @@ package site
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,6 +18,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/partlab/partlab/internal/browsertest"
 	"github.com/partlab/partlab/internal/testtool"
 	"github.com/partlab/partlab/templates"
 )
@@ -26,37 +28,10 @@ import (
 // runs the whole suite on two cores) never turns a slow page into a failure.
 const patience = 5 * time.Minute
 
-// browser is one headless Chromium for a test; tab opens a page in a new tab.
-type browser struct {
-	ctx context.Context
-}
+// browser is the package's one Chromium; each test gets a tab of its own.
+var browser = browsertest.New(FindChromium)
 
-func newBrowser(t *testing.T, exe string) *browser {
-	t.Helper()
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe),
-		chromedp.NoSandbox,
-		chromedp.Headless,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(1280, 900),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.CombinedOutput(io.Discard),
-	)
-	ctx, cancel := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	// The first run starts the browser; a deadline on it would kill the
-	// browser when the deadline passes, so steps get their own timeouts.
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
-	return &browser{ctx: ctx}
-}
+func TestMain(m *testing.M) { os.Exit(browser.Main(m)) }
 
 // problems collects what a page reports as wrong: console errors, uncaught
 // exceptions, failed loads.
@@ -113,16 +88,18 @@ type visit struct {
 	width          int // the viewport's CSS width; 0 keeps the window's 1280
 }
 
-// open loads a page in a new tab, runs check in it, saves a full-page
-// screenshot to png and returns what the page reported as wrong.
-func (b *browser) open(t *testing.T, path string, v visit, png string, check func(context.Context) error) []string {
+// screenshots asks for a screenshot of every page the tests open. Without it
+// only a page that fails its check or reports a problem is saved: a
+// full-page screenshot costs about as much as loading the page.
+var screenshots = flag.Bool("screenshots", false, "save a screenshot of every page the browser tests open to out/screenshots/, not only of those that fail")
+
+// open loads a page in a new tab, runs check in it and returns what the
+// page reported as wrong; a full-page screenshot goes to png when something
+// is wrong, or for every page under -screenshots.
+func open(t *testing.T, path string, v visit, png string, check func(context.Context) error) []string {
 	t.Helper()
 	p := &problems{}
-	tab, cancel := chromedp.NewContext(b.ctx, chromedp.WithListener(p.listen))
-	defer cancel()
-	if err := chromedp.Do(tab); err != nil {
-		t.Fatalf("open a tab: %v", err)
-	}
+	tab := browser.Tab(t, chromedp.WithListener(p.listen))
 	ctx, cancelStep := context.WithTimeout(tab, patience)
 	defer cancelStep()
 	var features []*emulation.MediaFeature
@@ -149,16 +126,18 @@ func (b *browser) open(t *testing.T, path string, v visit, png string, check fun
 		t.Fatalf("open %s: %v", path, err)
 	}
 	checkErr := check(ctx)
-	// The screenshot helps most when the check failed.
-	if shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err != nil {
-		t.Errorf("screenshot of %s: %v", path, err)
-	} else if err := os.WriteFile(png, shot, 0o644); err != nil {
-		t.Error(err)
+	found := p.all()
+	if *screenshots || checkErr != nil || len(found) > 0 {
+		if shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err != nil {
+			t.Errorf("screenshot of %s: %v", path, err)
+		} else if err := os.WriteFile(png, shot, 0o644); err != nil {
+			t.Error(err)
+		}
 	}
 	if checkErr != nil {
 		t.Errorf("%s: %v (screenshot: %s)", path, checkErr, png)
 	}
-	return p.all()
+	return found
 }
 
 // drawEverything has the page draw every chart at once, as printing does,
@@ -218,8 +197,6 @@ func readable(ctx context.Context) error {
 	}
 	return nil
 }
-
-func noop(context.Context) error { return nil }
 
 // eval runs a script that returns a string.
 func eval(ctx context.Context, js string) (string, error) {
@@ -374,29 +351,30 @@ func contained(want int) func(context.Context) error {
 	}
 }
 
-// browserNeeds returns what a browser test needs: Chromium's path, the
-// ECharts script pages copy (the embedded build), and the folder its
-// screenshots go to.
-func browserNeeds(t *testing.T) (exe string, script []byte, shots string) {
+// browserNeeds returns what a browser test needs besides the browser: the
+// ECharts script pages copy, and the folder its screenshots go to. It skips
+// the test in -short mode.
+func browserNeeds(t *testing.T) (script []byte, shots string) {
 	t.Helper()
-	exe, err := FindChromium()
-	testtool.Need(t, "the browser test needs Chromium", err)
+	if testing.Short() {
+		t.Skip("skipping the browser test in -short mode")
+	}
+	script = templates.ECharts
 	shots = filepath.Join(root, "out", "screenshots")
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return exe, templates.ECharts, shots
+	return script, shots
 }
 
-// TestBrowser renders the lesson and the Day 24 lab into a temporary site and
-// opens them in headless Chromium: every chart draws, in light and dark, from
-// assets/ and inlined, and the console stays clean; without JavaScript the
-// tables remain. Screenshots go to out/screenshots/ for people to look at.
+// TestBrowser renders the lesson, the Day 24 lab and the rebalances page into
+// a temporary site and opens them in headless Chromium: every chart draws, in
+// light and dark, at 1280 and 390 px, from assets/ and inlined, axe-core finds
+// nothing serious, and the console stays clean; without JavaScript the tables
+// remain.
+// Screenshots go to out/screenshots/ for people to look at (see screenshots).
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the browser test in -short mode")
-	}
-	exe, script, shots := browserNeeds(t)
+	script, shots := browserNeeds(t)
 	nb, bad, day24, third := lesson(t), hostile(t), lab(t), rebalances(t)
 	site, inline := t.TempDir(), t.TempDir()
 	if err := (Site{Notebooks: []Notebook{nb, bad, day24, third}, ECharts: script}).Write(site, io.Discard); err != nil {
@@ -419,31 +397,21 @@ func TestBrowser(t *testing.T) {
 	axe, err := os.ReadFile(filepath.Join(root, "node_modules", "axe-core", "axe.min.js"))
 	testtool.Need(t, "the browser test needs axe-core (run npm ci)", err)
 
-	b := newBrowser(t, exe)
-	tests := []struct {
+	type test struct {
 		name  string
 		path  string
 		visit visit
 		check func(context.Context) error
-	}{
-		{"index", filepath.Join(site, pageFile), visit{}, noop},
-		{"index-dark", filepath.Join(site, pageFile), visit{dark: true}, noop},
-		{"lesson", filepath.Join(site, lessonPage), visit{}, drawn(charts)},
-		{"lesson-dark", filepath.Join(site, lessonPage), visit{dark: true}, drawn(charts)},
+	}
+	tests := []test{
 		{"lesson-self-contained", filepath.Join(inline, lessonPage), visit{}, drawn(charts)},
 		{"lesson-no-javascript", filepath.Join(site, lessonPage), visit{noScript: true}, readable},
-		{"lab", labPage, visit{}, drawn(labCharts)},
-		{"lab-dark", labPage, visit{dark: true}, drawn(labCharts)},
 		{"lab-no-javascript", labPage, visit{noScript: true}, complete},
-		{"lab-phone", labPage, visit{width: 390}, drawn(labCharts)},
-		{"lab-phone-dark", labPage, visit{width: 390, dark: true}, drawn(labCharts)},
-		{"rebalances", thirdPage, visit{}, drawn(thirdCharts)},
-		{"rebalances-phone-dark", thirdPage, visit{width: 390, dark: true}, drawn(thirdCharts)},
 		{"hostile-labels", filepath.Join(site, bad.Scenario.Name, pageFile), visit{}, contained(badCharts)},
-		// Last: the values it types stay in the browser's storage.
 		{"lab-predictions", labPage, visit{}, predicted},
 	}
-	// axe-core on every page of the course, light and dark, desktop and phone.
+	// Every page of the course, light and dark, desktop and phone: its
+	// charts draw and axe-core finds nothing serious, in one visit.
 	for _, pg := range []struct {
 		name, path string
 		charts     int
@@ -455,23 +423,19 @@ func TestBrowser(t *testing.T) {
 	} {
 		for _, dark := range []bool{false, true} {
 			for _, width := range []int{1280, 390} {
-				name := fmt.Sprintf("axe-%s-%d", pg.name, width)
+				name := fmt.Sprintf("%s-%d", pg.name, width)
 				if dark {
-					name = fmt.Sprintf("axe-%s-dark-%d", pg.name, width)
+					name = fmt.Sprintf("%s-dark-%d", pg.name, width)
 				}
-				tests = append(tests, struct {
-					name  string
-					path  string
-					visit visit
-					check func(context.Context) error
-				}{name, pg.path, visit{dark: dark, width: width}, accessible(string(axe), pg.charts)})
+				tests = append(tests, test{name, pg.path, visit{dark: dark, width: width}, accessible(string(axe), pg.charts)})
 			}
 		}
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			png := filepath.Join(shots, tt.name+".png")
-			if errs := b.open(t, tt.path, tt.visit, png, tt.check); len(errs) > 0 {
+			if errs := open(t, tt.path, tt.visit, png, tt.check); len(errs) > 0 {
 				t.Errorf("the page reported:\n%s", strings.Join(errs, "\n"))
 			}
 		})

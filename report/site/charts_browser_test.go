@@ -224,12 +224,9 @@ func lazily(fetched bool) func(context.Context) error {
 // draws its four charts, ECharts is fetched (or, inlined, run) only when a
 // reader scrolls to a chart and a chart screens below is not drawn yet, and
 // without ECharts every chart box says so.
-// Screenshots of each go to out/screenshots/.
+// Screenshots go to out/screenshots/ (see screenshots).
 func TestChartsBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the browser test in -short mode")
-	}
-	exe, script, shots := browserNeeds(t)
+	script, shots := browserNeeds(t)
 	nb, day24, big := lesson(t), lab(t), bigGrid(t)
 	site, broken := t.TempDir(), t.TempDir()
 	if err := (Site{Notebooks: []Notebook{nb, day24, big}, ECharts: script}).Write(site, io.Discard); err != nil {
@@ -259,7 +256,6 @@ func TestChartsBrowser(t *testing.T) {
 	labCharts := strings.Count(page(t, day24, copied), `class="chart"`)
 	at := func(name string) string { return filepath.Join(site, name, pageFile) }
 
-	b := newBrowser(t, exe)
 	tests := []struct {
 		name  string
 		path  string
@@ -284,8 +280,9 @@ func TestChartsBrowser(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			png := filepath.Join(shots, "charts-"+tt.name+".png")
-			if errs := b.open(t, tt.path, tt.visit, png, tt.check); len(errs) > 0 && !tt.quiet {
+			if errs := open(t, tt.path, tt.visit, png, tt.check); len(errs) > 0 && !tt.quiet {
 				t.Errorf("the page reported:\n%s", strings.Join(errs, "\n"))
 			}
 		})

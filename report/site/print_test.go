@@ -82,25 +82,17 @@ func onPaper(ctx context.Context) error {
 // A4 width: no chart canvas may intersect a table (issue 11: printing laid
 // each chart's canvas over the table beside it).
 func TestPrintLayout(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the browser test in -short mode")
-	}
-	exe, err := FindChromium()
-	testtool.Need(t, "the print test needs Chromium", err)
+	_, shots := browserNeeds(t)
 	site := t.TempDir()
 	nb, day24 := lesson(t), lab(t)
 	if err := (Site{Notebooks: []Notebook{nb, day24}}).Write(site, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	shots := filepath.Join(root, "out", "screenshots")
-	if err := os.MkdirAll(shots, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	b := newBrowser(t, exe)
 	for _, name := range []string{nb.Scenario.Name, day24.Scenario.Name} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			png := filepath.Join(shots, "print-"+name+".png")
-			if errs := b.open(t, filepath.Join(site, name, pageFile), visit{}, png, onPaper); len(errs) > 0 {
+			if errs := open(t, filepath.Join(site, name, pageFile), visit{}, png, onPaper); len(errs) > 0 {
 				t.Errorf("the page reported:\n%s", strings.Join(errs, "\n"))
 			}
 		})

@@ -20,15 +20,11 @@ import (
 // Screenshots of the window at 1280 and 390 pixels, light and dark, go to
 // out/screenshots/ with the results open.
 func TestSearchBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the browser test in -short mode")
-	}
-	exe, script, shots := browserNeeds(t)
+	script, shots := browserNeeds(t)
 	site := t.TempDir()
 	if err := (Site{Notebooks: []Notebook{lesson(t), lab(t)}, ECharts: script}).Write(site, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	b := newBrowser(t, exe)
 	tests := []struct {
 		name  string
 		page  string
@@ -42,9 +38,9 @@ func TestSearchBrowser(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			p := &problems{}
-			tab, cancel := chromedp.NewContext(b.ctx, chromedp.WithListener(p.listen))
-			defer cancel()
+			tab := browser.Tab(t, chromedp.WithListener(p.listen))
 			ctx, cancelStep := context.WithTimeout(tab, 60*time.Second)
 			defer cancelStep()
 			var features []*emulation.MediaFeature

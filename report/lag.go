@@ -1,0 +1,188 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"github.com/partlab/partlab/report/format"
+	"github.com/partlab/partlab/sim"
+)
+
+var lagKind = withConclusions(newKind("Lag over time", "computed.html", lagView, lagText).withJSON(lagJSON), lagConclusions)
+
+// lagJSON is a lag cell's entry in results.json: the model and, when a
+// real run was asked for, the measured rows beside it.
+func lagJSON(c cell) any {
+	return struct {
+		*sim.LagResult
+		Measured *sim.LagMeasurement `json:"measured,omitempty"`
+	}{c.Result.(*sim.LagResult), c.MeasuredLag}
+}
+
+// lagConclusions: hot_caps (the hot key's partition takes more than one
+// consumer reads, so no consumer count keeps up) and, with a burst,
+// drains (the burst drains at the ceiling's consumer count).
+func lagConclusions(_ Notebook, _ cell, r *sim.LagResult) map[string]bool {
+	s := newLagStory(r)
+	out := map[string]bool{"hot_caps": s.HotCaps}
+	if r.Burst != nil {
+		out["drains"] = s.Best.Drain >= 0
+	}
+	return out
+}
+
+// lagView shows the group's lag per consumer count, the total lag per step
+// as a chart, and each partition's lag per step at the ceiling.
+func lagView(p *pageState, c cell, r *sim.LagResult) (any, error) {
+	v := newComputedView(p, c, lagSetting(r))
+	v.tables(lagTable(fmt.Sprintf("The group over %s", format.Plural(r.Steps, "step")), r, r.Rows))
+	if m := c.MeasuredLag; m != nil {
+		v.tables(lagTable("Measured on "+m.Machine+", a read taking "+sim.LagRead.String(), r, m.Rows))
+	}
+	v.chart(lagChart("chart_"+c.ID+"_lag", r))
+	best := newLagStory(r).Best
+	t := table{Caption: fmt.Sprintf("Lag per partition after each step, %s", format.Plural(best.Consumers, "consumer")),
+		Columns: []column{num("step")}}
+	for p := range r.Partitions {
+		t.Columns = append(t.Columns, num(format.Partition(p)))
+	}
+	for s, lags := range best.Lags {
+		t.add(false, append([]string{itoa(s + 1)}, format.Ints(lags)...)...)
+		if r.Burst != nil && s+1 == r.Burst.At {
+			t.mark()
+		}
+	}
+	v.tables(t)
+	return v.done("lag.md", newLagStory(r))
+}
+
+func lagSetting(r *sim.LagResult) string {
+	s := fmt.Sprintf("%s, %s a step", format.Plural(r.Partitions, "partition"), format.Plural(r.Rate, "record"))
+	if r.Hot > 0 {
+		s += fmt.Sprintf(" (%d%% with the hot key)", r.Hot)
+	}
+	s += fmt.Sprintf(", %d read per consumer a step, %s assignor", r.PerConsumer, r.Assignor)
+	if b := r.Burst; b != nil {
+		s += fmt.Sprintf(", a burst of %s at step %d", format.Plural(b.Records, "record"), b.At)
+	}
+	return s
+}
+
+// lagTable is a row per consumer count; the ceiling's is marked.
+func lagTable(caption string, r *sim.LagResult, rows []sim.LagRow) table {
+	t := table{Caption: caption,
+		Columns: []column{num("consumers"), num("idle"), num("largest lag"), label("in"), num("lag at the end")}}
+	if r.Burst != nil {
+		t.Columns = append(t.Columns, label("burst drained"))
+	}
+	for _, row := range rows {
+		cells := []string{itoa(row.Consumers), itoa(row.Idle), itoa(row.MaxLag), format.Partition(row.MaxPartition), itoa(row.Final)}
+		if r.Burst != nil {
+			cells = append(cells, drainWords(row.Drain))
+		}
+		t.add(false, cells...)
+		if row.Consumers == r.Ceiling {
+			t.mark()
+		}
+	}
+	return t
+}
+
+// drainWords is a drain's steps after the burst's, or "not within the
+// steps".
+func drainWords(d int) string {
+	if d < 0 {
+		return "not within the steps"
+	}
+	return format.Plural(d, "step") + " after"
+}
+
+// lagChart shows the total lag after each step, a line per consumer count.
+func lagChart(id string, r *sim.LagResult) (chartView, error) {
+	l := charts.NewLine()
+	l.SetGlobalOptions(chartOptions(id, "step", "records behind", "line")...)
+	steps := make([]string, r.Steps)
+	for s := range steps {
+		steps[s] = itoa(s + 1)
+	}
+	l.SetXAxis(steps)
+	t := table{Columns: []column{num("step")}}
+	for _, row := range r.Rows {
+		t.Columns = append(t.Columns, num(format.Plural(row.Consumers, "consumer")))
+	}
+	for s := range steps {
+		cells := []string{steps[s]}
+		for _, row := range r.Rows {
+			cells = append(cells, itoa(row.Total[s]))
+		}
+		t.add(false, cells...)
+	}
+	for k, row := range r.Rows {
+		l.AddSeries(format.Plural(row.Consumers, "consumer"), points(values(row.Total, func(n int) float64 { return float64(n) })),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(k)}),
+			charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(k), Width: 2}))
+	}
+	note := "every partition's lag added up, after the step's writes and reads"
+	if r.Burst != nil {
+		note += fmt.Sprintf("; the burst comes at step %d", r.Burst.At)
+	}
+	return newChart(id, "Records behind, step by step", note, l, t)
+}
+
+// A lagStory is what a lag cell's numbers say, in the order
+// templates/narrative/lag.md tells it.
+type lagStory struct {
+	*sim.LagResult
+	Fewest, Best sim.LagRow // the fewest consumers compared, and the ceiling's row
+	Rest         int        // records per step into every other partition, at most
+	HotCaps      bool       // partition 0 alone takes more than one consumer reads
+	Gain         int        // what partition 0 gains a step on a consumer of its own
+	KeepUp       bool       // the ceiling's group ends with no lag
+	Wasted       []int      // consumer counts past the ceiling
+}
+
+func newLagStory(r *sim.LagResult) lagStory {
+	s := lagStory{LagResult: r, Fewest: r.Rows[0], HotCaps: r.HotRate > r.PerConsumer}
+	for _, row := range r.Rows {
+		if row.Consumers < s.Fewest.Consumers {
+			s.Fewest = row
+		}
+		if row.Consumers == r.Ceiling {
+			s.Best = row
+		}
+		if row.Consumers > r.Ceiling {
+			s.Wasted = append(s.Wasted, row.Consumers)
+		}
+	}
+	for _, n := range r.Written[1:] {
+		s.Rest = max(s.Rest, n)
+	}
+	s.KeepUp = s.Best.Final == 0
+	s.Gain = r.HotRate - r.PerConsumer
+	return s
+}
+
+func lagText(w io.Writer, c cell, r *sim.LagResult) {
+	fmt.Fprintf(w, "lag over %d steps: %s\n", r.Steps, lagSetting(r))
+	fmt.Fprintf(w, "written per step: %s (hot partition p0: %d)\n", strings.Join(format.Ints(r.Written), " "), r.HotRate)
+	lagRowsText(w, r, r.Rows)
+	fmt.Fprintf(w, "ceiling: %s\n", format.Plural(r.Ceiling, "consumer"))
+	if m := c.MeasuredLag; m != nil {
+		fmt.Fprintf(w, "measured on %s:\n", m.Machine)
+		lagRowsText(w, r, m.Rows)
+	}
+}
+
+func lagRowsText(w io.Writer, r *sim.LagResult, rows []sim.LagRow) {
+	for _, row := range rows {
+		fmt.Fprintf(w, "  %s: idle %d, largest lag %d in p%d, at the end %d", format.Plural(row.Consumers, "consumer"), row.Idle, row.MaxLag, row.MaxPartition, row.Final)
+		if r.Burst != nil {
+			fmt.Fprintf(w, ", burst drained: %s", drainWords(row.Drain))
+		}
+		fmt.Fprintln(w)
+	}
+}

@@ -1,0 +1,121 @@
+package sim
+
+import (
+	"reflect"
+	"testing"
+)
+
+// stepByStep is the lag model written out record by record, apart from
+// the engine's arithmetic: each record written goes to its partition one
+// at a time, and each consumer takes one record at a time from its
+// partitions in turn, lowest first, skipping a partition that has none.
+func stepByStep(l Lag, owned [][]int, burst bool) [][]int {
+	lag := make([]int, l.Partitions)
+	var out [][]int
+	for s := 1; s <= l.Steps; s++ {
+		n := l.Rate
+		if burst && l.Burst != nil && s == l.Burst.At {
+			n += l.Burst.Records
+		}
+		write := func(records int) {
+			hot := records * l.Hot / 100
+			for range hot {
+				lag[0]++
+			}
+			for i := range records - hot {
+				lag[i%l.Partitions]++
+			}
+		}
+		if burst && l.Burst != nil && s == l.Burst.At {
+			write(l.Rate)
+			write(l.Burst.Records)
+		} else {
+			write(n)
+		}
+		for _, parts := range owned {
+			budget := l.PerConsumer
+			for budget > 0 {
+				took := false
+				for _, p := range parts {
+					if budget > 0 && lag[p] > 0 {
+						lag[p]--
+						budget--
+						took = true
+					}
+				}
+				if !took {
+					break
+				}
+			}
+		}
+		out = append(out, append([]int(nil), lag...))
+	}
+	return out
+}
+
+func TestLagAgreesWithStepByStep(t *testing.T) {
+	cases := []struct {
+		name string
+		lag  Lag
+	}{
+		{"the doc's hot key", Lag{Partitions: 4, Rate: 400, Hot: 25, PerConsumer: 100, Consumers: []int{1, 2, 4, 8}, Steps: 12, Assignor: "range"}},
+		{"no hot key, a burst", Lag{Partitions: 6, Rate: 600, PerConsumer: 150, Consumers: []int{1, 3, 6, 12}, Steps: 30, Burst: &Burst{At: 5, Records: 3000}, Assignor: "roundrobin"}},
+		{"uneven split", Lag{Partitions: 7, Rate: 101, Hot: 13, PerConsumer: 17, Consumers: []int{1, 2, 3, 5, 7, 9}, Steps: 40, Burst: &Burst{At: 1, Records: 333}, Assignor: "range"}},
+		{"a burst never drained", Lag{Partitions: 3, Rate: 90, Hot: 50, PerConsumer: 40, Consumers: []int{3}, Steps: 10, Burst: &Burst{At: 10, Records: 500}, Assignor: "range"}},
+		{"one partition", Lag{Partitions: 1, Rate: 10, PerConsumer: 7, Consumers: []int{1, 4}, Steps: 5, Assignor: "roundrobin"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := tc.lag.run(&env{ctx: t.Context()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := r.(*LagResult)
+			assign, _ := AssignorByName(tc.lag.Assignor)
+			for _, row := range res.Rows {
+				owned := assign(tc.lag.Partitions, row.Consumers)
+				want := stepByStep(tc.lag, owned, true)
+				if !reflect.DeepEqual(row.Lags, want) {
+					t.Fatalf("%d consumers: lags\n%v\nwant\n%v", row.Consumers, row.Lags, want)
+				}
+				if tc.lag.Burst == nil {
+					continue
+				}
+				calm := stepByStep(tc.lag, owned, false)
+				drain := -1
+				for s := tc.lag.Burst.At - 1; s < tc.lag.Steps; s++ {
+					if reflect.DeepEqual(want[s], calm[s]) {
+						drain = s - tc.lag.Burst.At + 1
+						break
+					}
+				}
+				if row.Drain != drain {
+					t.Errorf("%d consumers: drain %d, want %d", row.Consumers, row.Drain, drain)
+				}
+			}
+		})
+	}
+}
+
+// The doc's example: partition 0 takes 175 a step and falls 75 behind
+// each step once it has a consumer of its own; 4 and 8 consumers are
+// alike, so the ceiling is 4.
+func TestLagHotCeiling(t *testing.T) {
+	l := Lag{Partitions: 4, Rate: 400, Hot: 25, PerConsumer: 100, Consumers: []int{1, 2, 4, 8}, Steps: 10, Assignor: "range"}
+	r, err := l.run(&env{ctx: t.Context()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := r.(*LagResult)
+	if res.HotRate != 175 || !reflect.DeepEqual(res.Written, []int{175, 75, 75, 75}) {
+		t.Errorf("written %v, hot rate %d; want [175 75 75 75], 175", res.Written, res.HotRate)
+	}
+	four, _ := res.Row(4)
+	eight, _ := res.Row(8)
+	if four.MaxLag != 750 || eight.MaxLag != 750 || four.MaxPartition != 0 || eight.Idle != 4 {
+		t.Errorf("max lag %d (p%d) and %d, idle %d; want 750 at p0 twice, 4 idle", four.MaxLag, four.MaxPartition, eight.MaxLag, eight.Idle)
+	}
+	if res.Ceiling != 4 {
+		t.Errorf("ceiling %d, want 4", res.Ceiling)
+	}
+}
