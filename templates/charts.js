@@ -9,9 +9,9 @@
 // fetches it.
 var partlab = (function () {
   "use strict";
-  // charts are the page's chart boxes in order; a chart's instance is null
-  // until it is drawn.
-  var charts = [];
+  // boxes are the page's charts in order, drawn or not (a chart's instance
+  // is null until it is drawn); charts are those drawn.
+  var boxes = [], charts = [];
   var dark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
   var print = window.matchMedia ? window.matchMedia("print") : null;
   // On paper a chart is at most as wide as an A4 page's text (186 mm at 96
@@ -141,20 +141,7 @@ var partlab = (function () {
       opened.forEach(function (d) { d.open = false; });
       opened = [];
     }
-    redraw();
-  }
-
-  // redraw draws again, in the current mode, every chart that is drawn; on
-  // paper every chart is drawn.
-  function redraw() {
-    if (printing) {
-      drawAll();
-    }
-    charts.forEach(function (c) {
-      if (c.instance) {
-        draw(c);
-      }
-    });
+    charts.forEach(draw);
   }
 
   function format(v, decimals) {
@@ -221,7 +208,7 @@ var partlab = (function () {
         resolve();
       }).then(function () {
         failed = typeof echarts === "undefined";
-        charts.forEach(function (c) {
+        boxes.forEach(function (c) {
           if (failed) {
             c.el.classList.add("undrawn");
             console.error("partlab: ECharts did not load, so chart " + c.el.id + " is not drawn; the table with it holds its figures");
@@ -236,7 +223,7 @@ var partlab = (function () {
   }
 
   // need queues chart c to be drawn, once ECharts has loaded; the queue
-  // draws one chart a task.
+  // draws one chart a task, so the page stays responsive.
   var queue = [], drawing = false;
   function need(c) {
     if (c.queued) {
@@ -253,8 +240,8 @@ var partlab = (function () {
   }
   function drawNext() {
     var c = queue.shift();
-    if (c && !c.instance) {
-      draw(c);
+    if (c) {
+      show(c);
     }
     if (queue.length) {
       setTimeout(drawNext, 0);
@@ -263,41 +250,50 @@ var partlab = (function () {
     }
   }
 
+  // show draws chart c, unless it is drawn.
+  function show(c) {
+    if (!c.instance) {
+      draw(c);
+      charts.push(c);
+    }
+  }
+
   // drawAll draws every chart not yet drawn, at once, loading ECharts if no
   // chart has yet. It resolves to whether every chart is drawn: false when
   // ECharts did not load. Printing calls it, and so do render --pdf and the
   // tests, which must not wait for a reader to scroll.
   function drawAll() {
-    if (!charts.length) {
+    if (!boxes.length) {
       return Promise.resolve(true);
     }
     return load().then(function (ok) {
       if (ok) {
-        charts.forEach(function (c) {
-          if (!c.instance) {
-            draw(c);
-          }
-        });
+        boxes.forEach(show);
       }
       return ok;
     });
   }
 
+  // toPaper draws the drawn charts for paper, or back for the screen, and
+  // on paper every other chart too.
+  function toPaper(on) {
+    paperMode(on);
+    if (on) {
+      drawAll();
+    }
+  }
+
   if (dark && dark.addEventListener) {
-    dark.addEventListener("change", redraw);
+    dark.addEventListener("change", function () { charts.forEach(draw); });
   }
   if (print && print.addEventListener) {
-    print.addEventListener("change", function () { paperMode(print.matches); });
+    print.addEventListener("change", function () { toPaper(print.matches); });
   }
-  window.addEventListener("beforeprint", function () { paperMode(true); });
+  window.addEventListener("beforeprint", function () { toPaper(true); });
   window.addEventListener("afterprint", function () { paperMode(false); });
   window.addEventListener("resize", function () {
     if (!printing) {
-      charts.forEach(function (c) {
-        if (c.instance) {
-          fit(c);
-        }
-      });
+      charts.forEach(fit);
     }
   });
 
@@ -325,7 +321,7 @@ var partlab = (function () {
           c.instance.setOption({series: c.option.series.map(function (s) { return {data: s.data}; })});
         }
       });
-      charts.push(c);
+      boxes.push(c);
     });
     started = true;
     if (printing || typeof IntersectionObserver === "undefined") {
@@ -336,7 +332,7 @@ var partlab = (function () {
       entries.forEach(function (e) {
         if (e.isIntersecting) {
           near.unobserve(e.target);
-          charts.forEach(function (c) {
+          boxes.forEach(function (c) {
             if (c.el === e.target) {
               need(c);
             }
@@ -344,7 +340,7 @@ var partlab = (function () {
         }
       });
     }, {rootMargin: nearness});
-    charts.forEach(function (c) { near.observe(c.el); });
+    boxes.forEach(function (c) { near.observe(c.el); });
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
@@ -364,7 +360,7 @@ var partlab = (function () {
       if (failed) {
         return "none";
       }
-      return charts.every(function (c) { return c.finished; }) ? (printing ? "print" : "screen") : "";
+      return boxes.every(function (c) { return c.finished; }) ? (printing ? "print" : "screen") : "";
     }
   };
 }());

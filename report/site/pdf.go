@@ -119,20 +119,19 @@ func printPages(ctx context.Context, chromium string, files []publish.File, name
 	return out, nil
 }
 
-// drawAll has the page draw every chart, which it otherwise draws only as
-// a reader scrolls to it, and waits until it has begun: true once every
-// chart is drawn, false when ECharts did not load (the boxes say so, and
-// their tables hold the figures), and true on a page without partlab's
-// charts.
+// drawAll has the page draw every chart at once, which it otherwise draws
+// only as a reader nears it: it resolves to true once every chart is
+// drawn, to false when ECharts did not load (the boxes say so, and their
+// tables hold the figures), and is true on a page without partlab's charts.
 const drawAll = `typeof partlab === "undefined" ? true : partlab.drawAll()`
 
-// printDrawn is a script that is "print" once every chart has finished
-// drawing for paper, "none" on a page without partlab's charts or without
-// ECharts, and "" until then.
-const printDrawn = `(function () {
+// chartsDrawn is a script that is "none" for a page without partlab's
+// charts (or without ECharts), want (%q) once every chart is drawn for the
+// screen or for print, and "" until then.
+const chartsDrawn = `(function () {
 	if (typeof partlab === "undefined") { return "none"; }
 	var r = partlab.ready();
-	return r === "print" || r === "none" ? r : "";
+	return r === %[1]q || r === "none" ? r : "";
 }())`
 
 // printPage prints one page in a new tab of browser.
@@ -141,21 +140,31 @@ func printPage(browser context.Context, name string) ([]byte, error) {
 	defer cancel()
 	ctx, cancelStep := context.WithTimeout(tab, pageTimeout)
 	defer cancelStep()
+	wait := func(media string) error {
+		_, err := chromedp.Run(ctx, chromedp.Poll[string](fmt.Sprintf(chartsDrawn, media),
+			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(0)))
+		if err != nil {
+			return fmt.Errorf("waiting for the charts to be drawn for %s: %w", media, err)
+		}
+		return nil
+	}
 	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+filepath.ToSlash(name))); err != nil {
 		return nil, err
 	}
+	// The page draws a chart as a reader nears it; drawAll draws them all.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](drawAll, chromedp.EvalAwaitPromise)); err != nil {
+		return nil, fmt.Errorf("drawing the charts: %w", err)
+	}
+	if err := wait("screen"); err != nil {
+		return nil, err
+	}
 	// Print media before printing, so that the page's listener draws the
-	// charts for paper; drawAll draws the ones no reader scrolled to, and
-	// the PDF waits for all of them.
+	// charts for paper, and the PDF waits for them.
 	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
 		return nil, err
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](drawAll, chromedp.EvalAwaitPromise)); err != nil {
-		return nil, fmt.Errorf("drawing the charts for print: %w", err)
-	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[string](printDrawn,
-		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(0))); err != nil {
-		return nil, fmt.Errorf("waiting for the charts to be drawn for print: %w", err)
+	if err := wait("print"); err != nil {
+		return nil, err
 	}
 	// A link to a file beside the page (results.json, the index) would be
 	// an absolute file:// link into the temporary folder: useless in the

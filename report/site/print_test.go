@@ -22,8 +22,8 @@ import (
 // a4Width is an A4 page's width in CSS pixels (210 mm at 96 px to the inch).
 const a4Width = 794
 
-// onPaper checks a page as printed at A4 width: print media alone has every
-// chart drawn for paper, those no reader scrolled to included; no chart's canvas intersects a table or overflows its figure,
+// onPaper checks a page as printed at A4 width: the charts are drawn for
+// paper, no chart's canvas intersects a table or overflows its figure,
 // tables do not scroll, the contents and navigation are hidden and the
 // scenario's YAML is open.
 func onPaper(ctx context.Context) error {
@@ -33,10 +33,11 @@ func onPaper(ctx context.Context) error {
 	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
 		return err
 	}
-	if _, err := chromedp.Run(ctx, chromedp.Poll[string](printDrawn,
+	if _, err := chromedp.Run(ctx, chromedp.Poll[string](fmt.Sprintf(chartsDrawn, "print"),
 		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 		return fmt.Errorf("charts not drawn for print: %w", err)
 	}
+	// Print media alone draws every chart, those no reader scrolled to too.
 	if err := everyChart(ctx); err != nil {
 		return fmt.Errorf("on paper: %w", err)
 	}
