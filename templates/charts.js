@@ -281,7 +281,7 @@ var partlab = (function () {
   function drawNext() {
     var c = queue.shift();
     if (c) {
-      show(c);
+      drawOnce(c);
     }
     if (queue.length) {
       setTimeout(drawNext, 0);
@@ -290,8 +290,8 @@ var partlab = (function () {
     }
   }
 
-  // show draws chart c, unless it is drawn.
-  function show(c) {
+  // drawOnce draws chart c, unless it is drawn.
+  function drawOnce(c) {
     if (!c.instance) {
       draw(c);
       charts.push(c);
@@ -308,7 +308,7 @@ var partlab = (function () {
     }
     return load().then(function (ok) {
       if (ok) {
-        boxes.forEach(show);
+        boxes.forEach(drawOnce);
       }
       return ok;
     });
@@ -340,7 +340,7 @@ var partlab = (function () {
   // nearness is how far outside the viewport a chart's box starts to be
   // drawn: half a screen above and below, so that a reader scrolling at a
   // reading pace meets drawn charts, while a phone that opens the Day 24
-  // page, its first chart four screens down, fetches no ECharts.
+  // page, its first chart more than three screens down, fetches no ECharts.
   var nearness = "50% 0px";
 
   // start reads every chart's option and wires every box's controls, then
