@@ -23,14 +23,16 @@ import (
 var layout = template.Must(template.New("layout").ParseFS(templates.FS,
 	"page.html", "table.html", "chart.html", "scoreboard.html", "icon.html", "cells/*.html", "style.css", "charts.js", "reader.js"))
 
-// Options say how a page loads ECharts.
+// Options say how a page loads ECharts (when its first chart nears the
+// viewport, or the page is printed).
 type Options struct {
 	// ScriptURL is the ECharts script a page loads: relative to the page
 	// (../assets/echarts.min.js) or absolute (a CDN).
 	ScriptURL string
-	// Inline, when set, is ECharts itself, written into the page, which then
-	// links its DataFiles as data: URLs and refers to no other
-	// file. It wins over ScriptURL.
+	// Inline, when set, is ECharts itself, written into the page as text
+	// that is run only when a chart needs it; the page then links its
+	// DataFiles as data: URLs and refers to no other file. It wins over
+	// ScriptURL.
 	Inline []byte
 	// PDF links the page's NAME.pdf from its header (render --pdf).
 	PDF bool
@@ -109,9 +111,11 @@ type pageData struct {
 	Edition           Edition
 }
 
+// scriptData is where charts.js loads ECharts from when a chart first
+// needs it: a URL, or the inlined text of a self-contained page.
 type scriptData struct {
 	URL    string
-	Inline template.JS
+	Inline template.HTML
 }
 
 type cellData struct {
