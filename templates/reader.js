@@ -70,6 +70,6 @@
   });
 
   window.addEventListener("beforeprint", function () {
-    each("details.answer", function (d) { d.open = true; });
+    each("details.answer, details.fold", function (d) { d.open = true; });
   });
 }());
