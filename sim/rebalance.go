@@ -123,6 +123,18 @@ type RebalanceResult struct {
 	Runs       []RebalanceRun `json:"runs"`   // one per protocol, in the spec's order
 }
 
+// Members is the most members the group had at once, which a page's
+// prose names ("a group of 4").
+func (r *RebalanceResult) Members() int {
+	most := 0
+	if len(r.Runs) > 0 {
+		for _, s := range r.Runs[0].Steps {
+			most = max(most, len(s.Members))
+		}
+	}
+	return most
+}
+
 // RebalanceRun is one protocol's steps, each event's totals and the whole
 // run's.
 type RebalanceRun struct {
