@@ -74,13 +74,22 @@ func lagView(p *pageState, c cell, r *sim.LagResult) (any, error) {
 }
 
 // lagAgreementTable is every figure of every consumer count on both
-// engines; a figure listed beside says why.
+// engines; the caption says why the figures listed beside are.
 func lagAgreementTable(o *sim.LagObserved) table {
 	t := table{Caption: "The model and Kafka, figure by figure",
 		Columns: []column{num("consumers"), label("figure"), wide("model"), wide("Kafka"), label("compared")}}
+	var why []string
+	for _, ch := range o.Checks {
+		if !ch.Compared && !slices.Contains(why, ch.Why) {
+			why = append(why, ch.Why)
+		}
+	}
+	if len(why) > 0 {
+		t.Caption += "; listed beside, not compared, because " + strings.Join(why, "; ")
+	}
 	last := -1
 	for _, ch := range o.Checks {
-		verdict := "listed beside: " + ch.Why
+		verdict := "listed beside"
 		if ch.Compared {
 			verdict = "✓ agrees"
 			if !ch.Agrees {
@@ -163,10 +172,37 @@ func lagChart(id string, r *sim.LagResult) (chartView, error) {
 			charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(k), Width: 2}))
 	}
 	note := "every partition's lag added up, after the step's writes and reads"
+	if same := sameLines(r.Rows); len(same) > 0 {
+		note += "; " + strings.Join(same, ", ") + " lie on one line"
+	}
 	if r.Burst != nil {
 		note += fmt.Sprintf("; the burst comes at step %d", r.Burst.At)
 	}
 	return newChart(id, "Records behind, step by step", note, l, t)
+}
+
+// sameLines names the consumer counts whose totals step by step are those
+// of a smaller count compared, which the chart draws on top of each other:
+// "6 and 12 consumers".
+func sameLines(rows []sim.LagRow) []string {
+	var out []string
+	done := map[int]bool{}
+	for i, a := range rows {
+		if done[i] {
+			continue
+		}
+		counts := []int{a.Consumers}
+		for j := i + 1; j < len(rows); j++ {
+			if slices.Equal(a.Total, rows[j].Total) {
+				counts, done[j] = append(counts, rows[j].Consumers), true
+			}
+		}
+		if len(counts) > 1 {
+			s, _ := format.List(counts)
+			out = append(out, s+" consumers")
+		}
+	}
+	return out
 }
 
 // A lagStory is what a lag cell's numbers say, in the order
