@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/partlab/partlab/report"
 )
@@ -18,7 +19,7 @@ var errMissed = errors.New("an expectation does not hold")
 
 var checkCommand = &Command{
 	Name:      "check",
-	UsageLine: "partlab check [--junit FILE] [compute flags] FILE…",
+	UsageLine: "partlab check [--junit FILE] [--roster FILE [--secret-file FILE]] [compute flags] FILE…",
 	Short:     "compute, write no page, print the expectations that miss (exit 1)",
 	Long: `Check computes each file exactly as render does and writes no page. It prints
 every expectation (expect:) that does not hold, at its place in the file, then a
@@ -27,8 +28,13 @@ summary; it exits 1 on any miss and on a file that cannot be loaded or computed
 
 --junit also writes a JUnit XML report of every expectation to FILE for CI test
 views: one testsuite per file, one testcase per expectation, a failure per miss,
-an error for a file that could not be computed; the same run writes the same
-bytes.`,
+an error for a file that could not be computed, with file and line on every
+case whose position is known and the scenario's name as classname. Its time
+attributes are the run's seconds; the rest is the same bytes on every run.
+
+--roster checks every expectation on every student's variant instead (see
+render --roster), and names a variant that breaks one by its token and its
+values, never by the student.`,
 	Flags: func(fs *flag.FlagSet) runFunc {
 		var junit string
 		fs.Func("junit", "also write a JUnit XML report of every expectation to `FILE`", func(s string) error {
@@ -38,10 +44,18 @@ bytes.`,
 			junit = s
 			return nil
 		})
+		rosterFlags := addRosterFlags(fs)
 		flags := addComputeFlags(fs)
 		return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-			if len(args) == 0 {
+			switch {
+			case len(args) == 0:
 				return usageError{error: errors.New("check takes one or more scenario files")}
+			case rosterFlags.roster != "" && junit != "":
+				return usageError{error: errors.New("--roster and --junit exclude each other")}
+			case rosterFlags.roster != "":
+				return checkRoster(ctx, args, flags, rosterFlags, stdout, stderr)
+			case rosterFlags.secretFile != "":
+				return usageError{error: errors.New("--secret-file goes with --roster")}
 			}
 			return check(ctx, args, junit, flags, stdout, stderr)
 		}
@@ -59,6 +73,7 @@ func check(ctx context.Context, files []string, junit string, flags *computeFlag
 	)
 	for _, file := range files {
 		r := report.CheckRun{File: file}
+		start := time.Now()
 		nb, err := compute(ctx, file, flags, stderr)
 		if ctx.Err() != nil {
 			return context.Cause(ctx)
@@ -70,6 +85,7 @@ func check(ctx context.Context, files []string, junit string, flags *computeFlag
 		if r.Err = err; err != nil {
 			errs = append(errs, err)
 		}
+		r.Elapsed = time.Since(start)
 		runs = append(runs, r)
 	}
 	var out bytes.Buffer
@@ -104,6 +120,38 @@ func check(ctx context.Context, files []string, junit string, flags *computeFlag
 		errs = append(errs, fmt.Errorf("%d of %s missed", missed, plural(total, "expectation")))
 	}
 	return errors.Join(errs...)
+}
+
+// checkRoster computes every student's variant of each file and prints
+// every expectation that one of them misses, the variant named by its
+// token; it fails on any miss.
+func checkRoster(ctx context.Context, files []string, flags *computeFlags, rosterFlags *rosterFlags, stdout, stderr io.Writer) error {
+	plans, nbs, err := computeVariants(ctx, files, flags, rosterFlags, stderr)
+	if err != nil {
+		return err
+	}
+	lines, err := variantMisses(plans, nbs)
+	if err != nil {
+		return err
+	}
+	total := 0
+	for i := range plans {
+		for _, nb := range nbs[i] {
+			total += len(nb.Scenario.Expect)
+		}
+	}
+	var out bytes.Buffer
+	for _, l := range lines {
+		fmt.Fprintln(&out, printable(l))
+	}
+	fmt.Fprintf(&out, "check: %s on %s of %s: %d held, %d missed\n", plural(total, "expectation"), plural(len(plans[0]), "student"), plural(len(files), "file"), total-len(lines), len(lines))
+	if _, err := out.WriteTo(stdout); err != nil {
+		return err
+	}
+	if len(lines) > 0 {
+		return fmt.Errorf("%d of %s missed", len(lines), plural(total, "expectation"))
+	}
+	return nil
 }
 
 // strict fails when any expectation of the notebooks does not hold, listing

@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -60,7 +61,9 @@ func TestCheck(t *testing.T) {
 
 // TestCheckJUnit reads the report back as CI would: one suite per file, one
 // case per expectation, a failure per miss, an error per file that could not
-// be computed, the author's text escaped, and the same bytes on every run.
+// be computed, at its line, one classname rule, a time on every suite and
+// case, the author's text escaped, and the same bytes on every run but for
+// the times.
 func TestCheckJUnit(t *testing.T) {
 	dir := scratch(t, checkFiles)
 	junit := filepath.Join(dir, "junit.xml")
@@ -73,8 +76,13 @@ func TestCheckJUnit(t *testing.T) {
 		t.Fatal(err)
 	}
 	partlab(t, args...)
-	if again, _ := os.ReadFile(junit); string(again) != string(first) {
-		t.Error("two runs wrote different reports")
+	times := regexp.MustCompile(` time="[0-9]+\.[0-9]{3}"`)
+	again, _ := os.ReadFile(junit)
+	if n := len(times.FindAll(first, -1)); n != 1+3+5 {
+		t.Errorf("%d time attributes, want one on the report, on each of 3 suites and on each of 5 cases", n)
+	}
+	if times.ReplaceAllString(string(again), "") != times.ReplaceAllString(string(first), "") {
+		t.Error("two runs wrote reports that differ in more than their times")
 	}
 	var doc report.JUnitSuites
 	if err := xml.Unmarshal(first, &doc); err != nil {
@@ -100,8 +108,15 @@ func TestCheckJUnit(t *testing.T) {
 	if held := doc.Suites[1].Cases[0]; held.Failure != nil || held.Error != nil {
 		t.Errorf("a held expectation failed: %+v", held)
 	}
-	if bad := doc.Suites[2].Cases[0]; bad.Error == nil || !strings.Contains(bad.Error.Message, `computes no "maximum"`) {
-		t.Errorf("the bad file's case reads %+v", bad)
+	if bad := doc.Suites[2].Cases[0]; bad.Error == nil || !strings.Contains(bad.Error.Message, `computes no "maximum"`) || bad.Line != 5 {
+		t.Errorf("the bad file's case reads %+v, want its error at line 5", bad)
+	}
+	for _, s := range doc.Suites {
+		for _, c := range s.Cases {
+			if want := strings.TrimSuffix(filepath.Base(s.Name), ".yaml"); c.Classname != want || c.File != s.Name {
+				t.Errorf("%s: case %q has classname %q and file %q, want %q and %q", s.Name, c.Name, c.Classname, c.File, want, s.Name)
+			}
+		}
 	}
 }
 
@@ -111,15 +126,16 @@ func TestRenderStrict(t *testing.T) {
 		name string
 		args []string
 		code int
-		want string // in the error, or in the page on success
+		want string // in the error, or in the answer key's page on success
 	}{
 		{"strict, all hold", []string{"--strict", "ok.yaml"}, 0, `<strong class="mark">✓ holds</strong> <code>s.minimum</code> is 12, expected 12.`},
 		{"strict, a miss", []string{"--strict", "ok.yaml", "miss.yaml"}, 1, "miss.yaml:6:5: expect[1]: s.recommended is 18, expected at most 12"},
 		{"not strict, a miss", []string{"miss.yaml"}, 0, `<li class="missed"><strong class="mark">✗ misses</strong> <code>s.recommended</code> is 18, expected at most 12. <span class="why">headroom &lt;costs&gt; &amp;`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			out := filepath.Join(t.TempDir(), "out")
-			args := []string{"render", "-o", out, "--cdn", "https://x/e.js"}
+			tmp := t.TempDir()
+			out, key := filepath.Join(tmp, "out"), filepath.Join(tmp, "key")
+			args := []string{"render", "-o", out, "--key", key, "--cdn", "https://x/e.js"}
 			for _, a := range tc.args {
 				if strings.HasSuffix(a, ".yaml") {
 					a = filepath.Join(dir, a)
@@ -134,18 +150,27 @@ func TestRenderStrict(t *testing.T) {
 				if !strings.Contains(err.Error(), tc.want) {
 					t.Errorf("error %v, want it to contain %q", err, tc.want)
 				}
-				if _, err := os.Stat(out); !os.IsNotExist(err) {
-					t.Errorf("a failed render wrote %s", out)
+				for _, dir := range []string{out, key} {
+					if _, err := os.Stat(dir); !os.IsNotExist(err) {
+						t.Errorf("a failed render wrote %s", dir)
+					}
 				}
 				return
 			}
 			name := strings.TrimSuffix(tc.args[len(tc.args)-1], ".yaml")
-			page, err := os.ReadFile(filepath.Join(out, name, "index.html"))
+			page, err := os.ReadFile(filepath.Join(key, name, "index.html"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !strings.Contains(string(page), tc.want) {
-				t.Errorf("the page lacks %s", tc.want)
+				t.Errorf("the answer key lacks %s", tc.want)
+			}
+			// The student's page leaves the expectations to CI.
+			if page, err = os.ReadFile(filepath.Join(out, name, "index.html")); err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(string(page), `class="mark"`) {
+				t.Error("the student's page lists the expectations")
 			}
 		})
 	}

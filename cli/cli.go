@@ -45,7 +45,7 @@ type runFunc func(ctx context.Context, args []string, stdout, stderr io.Writer) 
 // commands in the order of the help's list.
 func commands() []*Command {
 	return []*Command{
-		defaultCommand, renderCommand, resultsCommand, validateCommand, checkCommand,
+		defaultCommand, renderCommand, resultsCommand, validateCommand, checkCommand, gradeCommand,
 		diffCommand, schemaCommand, serveCommand, initCommand, versionCommand, helpCommand(),
 	}
 }

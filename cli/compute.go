@@ -104,7 +104,7 @@ func prepare(file string, flags *computeFlags) (*scenarios.Scenario, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, loadErr := scenarios.LoadSalvage(file, ovs...)
+	s, loadErr := scenarios.LoadSalvage(file, append(ovs, flags.variant...)...)
 	if s == nil {
 		return nil, loadErr
 	}

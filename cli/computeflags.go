@@ -27,6 +27,16 @@ type computeFlags struct {
 	measure      bool
 	budget       sim.Budget
 	overrides    *overrideFlags
+	// variant is one student's values, put over the command line's
+	// overrides (render --roster).
+	variant []scenarios.Override
+}
+
+// with is f for a variant: the same flags with its values.
+func (f *computeFlags) with(variant []scenarios.Override) *computeFlags {
+	c := *f
+	c.variant = variant
+	return &c
 }
 
 // addComputeFlags defines --engine, --brokers, --allow-brokers, --timeout,

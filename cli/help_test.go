@@ -4,12 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/partlab/partlab/internal/golden"
 )
 
 // Every command of the table is whole: a name of its own, a usage line that
@@ -109,24 +105,4 @@ func TestUsageErrorsAreShort(t *testing.T) {
 			t.Errorf("partlab %q: exit %d, stdout %q, stderr\n%s\nwant exit 2 and\n%s", tc.args, code, out, stderr.String(), tc.want)
 		}
 	}
-}
-
-// The README's command reference is partlab help, between its markers;
-// -update rewrites it there.
-func TestREADMECommandReference(t *testing.T) {
-	const begin, end = "<!-- partlab help: generated from the command table by go test ./cli -update -->\n```\n", "```\n<!-- end of partlab help -->\n"
-	path := filepath.Join(root, "README.md")
-	readme, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	i, j := bytes.Index(readme, []byte(begin)), bytes.Index(readme, []byte(end))
-	if i < 0 || j < i {
-		t.Fatalf("README.md has no command reference between %q and %q", begin, end)
-	}
-	var help bytes.Buffer
-	if err := overview(&help); err != nil {
-		t.Fatal(err)
-	}
-	golden.Check(t, path, append(append(readme[:i+len(begin):i+len(begin)], help.Bytes()...), readme[j:]...))
 }

@@ -1,35 +1,50 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 
 	"github.com/partlab/partlab/scaffold"
+	"github.com/partlab/partlab/scenarios"
 )
 
 var initCommand = &Command{
 	Name:      "init",
 	UsageLine: "partlab init DIR",
 	Short:     "scaffold a course repository in DIR",
-	Long: `Init writes a course repository into DIR: a starter scenario, site.yaml,
-package.json pinning ECharts and a GitHub Pages workflow. DIR may exist but must
-hold none of these files: init never overwrites a file, and writes nothing when
-one is there.`,
+	Long: `Init writes a course repository into DIR: a starter scenario, site.yaml, the
+JSON Schemas of both (schema.json, site-schema.json) with the editor settings
+that use them, and a GitHub Actions workflow that
+checks pull requests and publishes to Pages. The workflow installs partlab with
+go install at this partlab's version: a released version as it is, a
+development build at the commit it was built from, or @latest, which init then
+says, when the build records no clean commit. DIR may exist but must hold none
+of these files: init never overwrites a file, and writes nothing when one is
+there.`,
 	Flags: func(fs *flag.FlagSet) runFunc {
 		return func(_ context.Context, args []string, stdout, stderr io.Writer) error {
 			if len(args) != 1 {
 				return usageError{error: errors.New("init takes one directory")}
 			}
 			dir := args[0]
-			names, err := writeTree(dir, scaffold.Files())
+			info, _ := debug.ReadBuildInfo()
+			target, pinned := installTarget(info)
+			files, err := course(target)
+			if err != nil {
+				return err
+			}
+			names, err := writeTree(dir, files)
 			if err != nil {
 				return err
 			}
@@ -37,25 +52,67 @@ one is there.`,
 			for _, n := range names {
 				fmt.Fprintf(stdout, "  %s\n", n)
 			}
-			fmt.Fprintf(stdout, "next: cd %s && npm install && partlab, then open out/index.html\n", dir)
+			if !pinned {
+				fmt.Fprintf(stdout, "note: this partlab is a development build of no clean commit, so the workflow installs %s; pin a released version there\n", target)
+			}
+			fmt.Fprintf(stdout, "next: cd %s && partlab, then open out/index.html\n", dir)
 			return nil
 		}
 	},
 }
 
-// writeTree copies every file of src into dir and returns their names. It
-// refuses, writing nothing, when any of them exists; a write that fails
-// halfway removes what it created.
-func writeTree(dir string, src fs.FS) (names []string, err error) {
-	err = fs.WalkDir(src, ".", func(name string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			names = append(names, name)
+// installTarget is MODULE@VERSION, what the scaffold's workflow installs:
+// this partlab's released version; for a development build the commit it
+// was built from, when the build records one without local changes; else
+// @latest, and pinned is false.
+func installTarget(info *debug.BuildInfo) (target string, pinned bool) {
+	module := "github.com/partlab/partlab"
+	if info == nil {
+		return module + "@latest", false
+	}
+	if info.Main.Path != "" {
+		module = info.Main.Path
+	}
+	if v := info.Main.Version; v != "" && v != "(devel)" {
+		return module + "@" + v, true
+	}
+	setting := map[string]string{}
+	for _, s := range info.Settings {
+		setting[s.Key] = s.Value
+	}
+	if rev := setting["vcs.revision"]; rev != "" && setting["vcs.modified"] == "false" {
+		return module + "@" + rev, true
+	}
+	return module + "@latest", false
+}
+
+// course is what init writes, by name: the scaffold's files with the
+// workflow's install line set to target, and the schemas that the
+// scaffold's modelines and editor settings name, as this partlab writes them.
+func course(target string) (map[string][]byte, error) {
+	files := map[string][]byte{
+		scaffold.SchemaFile:     scenarios.Schema(),
+		scaffold.SiteSchemaFile: scenarios.SiteSchema(),
+	}
+	err := fs.WalkDir(scaffold.Files(), ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
 		}
+		data, err := fs.ReadFile(scaffold.Files(), name)
+		if name == scaffold.WorkflowFile {
+			data = bytes.ReplaceAll(data, []byte(scaffold.InstallMark), []byte(target))
+		}
+		files[name] = data
 		return err
 	})
-	if err != nil {
-		return nil, err
-	}
+	return files, err
+}
+
+// writeTree writes every file of files into dir, by their slashed names, and
+// returns the names in order. It refuses, writing nothing, when any of them
+// exists; a write that fails halfway removes what it created.
+func writeTree(dir string, files map[string][]byte) (names []string, err error) {
+	names = slices.Sorted(maps.Keys(files))
 	var exist []string
 	for _, n := range names {
 		there, err := inTheWay(dir, n)
@@ -84,10 +141,7 @@ func writeTree(dir string, src fs.FS) (names []string, err error) {
 		if err != nil {
 			return nil, fmt.Errorf("init: %w", err)
 		}
-		data, err := fs.ReadFile(src, n)
-		if err != nil {
-			return nil, err
-		}
+		data := files[n]
 		// O_EXCL: a file that appeared since the check above is not overwritten.
 		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {

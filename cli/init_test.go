@@ -4,37 +4,41 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"encoding/xml"
 	"io/fs"
 	"maps"
 	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/rhysd/actionlint"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 	"gopkg.in/yaml.v3"
 
 	"github.com/partlab/partlab/internal/testtool"
+	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/scaffold"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
 	"github.com/partlab/partlab/templates"
 )
 
-// scaffoldNames are the files partlab init writes.
-func scaffoldNames(t *testing.T) []string {
+// initFiles are the files partlab init writes, as this test binary's init
+// writes them.
+func initFiles(t *testing.T) map[string][]byte {
 	t.Helper()
-	var names []string
-	err := fs.WalkDir(scaffold.Files(), ".", func(name string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			names = append(names, name)
-		}
-		return err
-	})
+	info, _ := debug.ReadBuildInfo()
+	target, _ := installTarget(info)
+	files, err := course(target)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return names
+	return files
 }
 
 // tree lists every file under dir with its content, relative and slashed.
@@ -61,8 +65,7 @@ func tree(t *testing.T, dir string) map[string]string {
 // exits 1 and writes nothing.
 func TestInit(t *testing.T) {
 	want := map[string]string{}
-	for _, n := range scaffoldNames(t) {
-		b, _ := fs.ReadFile(scaffold.Files(), n)
+	for n, b := range initFiles(t) {
 		want[n] = string(b)
 	}
 	withForeign := func(extra map[string]string) map[string]string {
@@ -83,7 +86,7 @@ func TestInit(t *testing.T) {
 		{"one file of the scaffold", withForeign(map[string]string{"README.md": "my course"}), []string{"README.md"}},
 		{"two, one deep", map[string]string{"site.yaml": "x", ".github/workflows/publish.yml": "y"},
 			[]string{".github/workflows/publish.yml", "site.yaml"}},
-		{"the whole scaffold", want, scaffoldNames(t)},
+		{"the whole scaffold", want, slices.Sorted(maps.Keys(want))},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -118,7 +121,7 @@ func TestInit(t *testing.T) {
 			got := tree(t, dir)
 			for n, content := range want {
 				if got[n] != content {
-					t.Errorf("%s differs from the scaffold", n)
+					t.Errorf("%s differs from what init writes", n)
 				}
 				if !strings.Contains(stdout.String(), "  "+n+"\n") {
 					t.Errorf("stdout does not list %s:\n%s", n, stdout.String())
@@ -138,71 +141,9 @@ func TestInit(t *testing.T) {
 	}
 }
 
-// npmManifest is what the pin test reads of package.json and
-// package-lock.json.
-type npmManifest struct {
-	Dependencies map[string]string     `json:"dependencies"`
-	Packages     map[string]npmPackage `json:"packages"`
-}
-
-type npmPackage struct {
-	Version      string            `json:"version"`
-	Integrity    string            `json:"integrity"`
-	Dependencies map[string]string `json:"dependencies"`
-	Dev          bool              `json:"dev"` // a tool of this repository's tests (axe-core), not the site's
-}
-
-func readManifest(t *testing.T, fsys fs.FS, name string) npmManifest {
-	t.Helper()
-	b, err := fs.ReadFile(fsys, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m npmManifest
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return m
-}
-
-// The scaffold pins the ECharts this repository pins, and its lock is ours
-// without our tests' tools: the same packages at the same versions and
-// integrity hashes, so that the node_modules the tests link in is what npm ci
-// would install there.
-func TestScaffoldPinsOurECharts(t *testing.T) {
-	repo, course := os.DirFS(root), scaffold.Files()
-	ours, theirs := readManifest(t, repo, "package.json"), readManifest(t, course, "package.json")
-	if ours.Dependencies["echarts"] == "" || !maps.Equal(ours.Dependencies, theirs.Dependencies) {
-		t.Errorf("scaffold package.json dependencies %v, want this repository's %v", theirs.Dependencies, ours.Dependencies)
-	}
-	ourLock, theirLock := readManifest(t, repo, "package-lock.json"), readManifest(t, course, "package-lock.json")
-	maps.DeleteFunc(ourLock.Packages, func(_ string, p npmPackage) bool { return p.Dev })
-	if len(ourLock.Packages) != len(theirLock.Packages) {
-		t.Errorf("scaffold lock has %d packages, ours %d", len(theirLock.Packages), len(ourLock.Packages))
-	}
-	for name, p := range ourLock.Packages {
-		q, ok := theirLock.Packages[name]
-		switch {
-		case !ok:
-			t.Errorf("scaffold lock lacks %q", name)
-		case name == "":
-			if !maps.Equal(p.Dependencies, q.Dependencies) {
-				t.Errorf("scaffold lock's root dependencies %v, want %v", q.Dependencies, p.Dependencies)
-			}
-		case p.Version != q.Version || p.Integrity != q.Integrity || !maps.Equal(p.Dependencies, q.Dependencies):
-			t.Errorf("scaffold lock's %s is %+v, want ours %+v", name, q, p)
-		}
-	}
-}
-
-// initCourse runs partlab init into a new folder and links this repository's
-// node_modules into it: what npm install would put there, offline (see
-// TestScaffoldPinsOurECharts for why it is the same).
+// initCourse runs partlab init into a new folder.
 func initCourse(t *testing.T) string {
 	t.Helper()
-	modules := filepath.Join(root, "node_modules")
-	_, err := os.Stat(filepath.Join(modules, "echarts", "dist", "echarts.min.js"))
-	testtool.Need(t, "the scaffold's render needs ECharts (run npm ci)", err)
 	dir := filepath.Join(t.TempDir(), "course")
 	if err := Run(context.Background(), []string{"init", dir}, &bytes.Buffer{}, &bytes.Buffer{}); err != nil {
 		t.Fatal(err)
@@ -210,14 +151,10 @@ func initCourse(t *testing.T) string {
 	return dir
 }
 
-// In the scaffold, npm install (here: linking node_modules in) and then
-// partlab render the site, and the starter scenario validates and checks.
+// In the scaffold, with nothing installed, partlab renders the site, and
+// the starter scenario validates and checks.
 func TestScaffoldRenders(t *testing.T) {
 	dir := initCourse(t)
-	modules := filepath.Join(root, "node_modules")
-	if err := os.Symlink(modules, filepath.Join(dir, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
 	t.Chdir(dir)
 	for _, args := range [][]string{nil, {"validate", "scenarios/partitions.yaml"}, {"check", "scenarios/partitions.yaml"}} {
 		if _, stderr, err := partlab(t, args...); err != nil {
@@ -251,19 +188,22 @@ func TestScaffoldRenders(t *testing.T) {
 type workflow struct {
 	On          map[string]any    `yaml:"on"`
 	Permissions map[string]string `yaml:"permissions"`
+	Jobs        map[string]job    `yaml:"jobs"`
+}
+
+type job struct {
+	If          string            `yaml:"if"`
+	Needs       string            `yaml:"needs"`
+	Permissions map[string]string `yaml:"permissions"`
 	Concurrency struct {
 		Group            string `yaml:"group"`
 		CancelInProgress *bool  `yaml:"cancel-in-progress"`
 	} `yaml:"concurrency"`
-	Jobs map[string]struct {
-		Needs       string            `yaml:"needs"`
-		Permissions map[string]string `yaml:"permissions"`
-		Environment struct {
-			Name string `yaml:"name"`
-			URL  string `yaml:"url"`
-		} `yaml:"environment"`
-		Steps []step `yaml:"steps"`
-	} `yaml:"jobs"`
+	Environment struct {
+		Name string `yaml:"name"`
+		URL  string `yaml:"url"`
+	} `yaml:"environment"`
+	Steps []step `yaml:"steps"`
 }
 
 type step struct {
@@ -272,68 +212,84 @@ type step struct {
 	Uses string            `yaml:"uses"`
 	Run  string            `yaml:"run"`
 	With map[string]string `yaml:"with"`
+	Env  map[string]string `yaml:"env"`
 }
 
-const (
-	workflowFile = ".github/workflows/publish.yml"
-	// buildStep is the id of the workflow's step that builds partlab.
-	buildStep = "build-partlab"
-	// sourceMark is the comment on the one place that names partlab's source.
-	sourceMark = "# partlab's source: the one place that names it."
-)
+// installStep is the id of the workflow's steps that install partlab.
+const installStep = "install-partlab"
 
-// The workflow builds partlab from the one marked source, and deploys with
-// the official Pages actions, permissions and concurrency.
-func TestPublishWorkflowShape(t *testing.T) {
-	text, err := fs.ReadFile(scaffold.Files(), workflowFile)
+// readWorkflow reads the workflow that init wrote into dir.
+func readWorkflow(t *testing.T, dir string) (workflow, []byte) {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join(dir, scaffold.WorkflowFile))
 	if err != nil {
 		t.Fatal(err)
-	}
-	lines := strings.Split(string(text), "\n")
-	marks := 0
-	for i, l := range lines {
-		if !strings.HasPrefix(strings.TrimSpace(l), sourceMark) {
-			continue
-		}
-		marks++
-		j := i + 1
-		for j < len(lines) && strings.HasPrefix(strings.TrimSpace(lines[j]), "#") {
-			j++
-		}
-		if j == len(lines) || !strings.HasPrefix(strings.TrimSpace(lines[j]), "repository: ") {
-			t.Errorf("the mark at line %d is not on a checkout's repository", i+1)
-		}
-	}
-	if marks != 1 || strings.Count(string(text), "repository:") != 1 {
-		t.Errorf("%d marks and %d repository: keys, want one of each", marks, strings.Count(string(text), "repository:"))
 	}
 	var w workflow
 	if err := yaml.Unmarshal(text, &w); err != nil {
 		t.Fatal(err)
 	}
-	build, deploy := w.Jobs["build"], w.Jobs["deploy"]
+	return w, text
+}
+
+// The workflow installs this partlab with go install and nothing else of
+// partlab's; a pull request is checked by a job of its own; only a push to
+// the default branch deploys, with the official Pages actions; every job
+// has the least permissions it needs, and no job sets up Node.
+func TestPublishWorkflowShape(t *testing.T) {
+	if n := strings.Count(string(mustRead(t, scaffold.Files(), scaffold.WorkflowFile)), scaffold.InstallMark); n != 2 {
+		t.Errorf("the scaffold's workflow has %d install marks, want one per job that installs", n)
+	}
+	dir := initCourse(t)
+	w, text := readWorkflow(t, dir)
+	info, _ := debug.ReadBuildInfo()
+	target, _ := installTarget(info)
 	uses := func(steps []step) (u []string) {
 		for _, s := range steps {
 			if s.Uses != "" {
-				u = append(u, strings.Split(s.Uses, "@")[0])
+				u = append(u, s.Uses)
 			}
 		}
 		return u
 	}
+	installs := func(j job) bool {
+		for _, s := range j.Steps {
+			if s.ID == installStep {
+				return s.Run == "go install "+target
+			}
+		}
+		return false
+	}
+	runs := func(j job) string {
+		var b strings.Builder
+		for _, s := range j.Steps {
+			b.WriteString(s.Run + "\n")
+		}
+		return b.String()
+	}
+	check, build, deploy := w.Jobs["check"], w.Jobs["build"], w.Jobs["deploy"]
 	checks := []struct {
 		what string
 		ok   bool
 	}{
-		{"runs on pushes to main", w.On["push"] != nil},
-		{"the workflow only reads", maps.Equal(w.Permissions, map[string]string{"contents": "read"})},
-		{"one deployment at a time, never cancelled", w.Concurrency.Group == "pages" && w.Concurrency.CancelInProgress != nil && !*w.Concurrency.CancelInProgress},
-		{"build checks out, sets up Go and Node, configures and uploads Pages", slices.Equal(uses(build.Steps), []string{
-			"actions/checkout", "actions/checkout", "actions/setup-go", "actions/setup-node", "actions/configure-pages", "actions/upload-pages-artifact"})},
+		{"runs on pull requests and pushes to main", w.On["pull_request"] != nil || slices.Contains(slices.Collect(maps.Keys(w.On)), "pull_request")},
+		{"no permission but what a job asks for", len(w.Permissions) == 0 && strings.Contains(string(text), "\npermissions: {}\n")},
+		{"no placeholder left, no checkout of partlab's source", !strings.Contains(string(text), scaffold.InstallMark) && !strings.Contains(string(text), "repository:")},
+		{"check runs on pull requests only, reading", check.If == "github.event_name == 'pull_request'" && maps.Equal(check.Permissions, map[string]string{"contents": "read"})},
+		{"check installs this partlab", installs(check)},
+		{"check validates, checks with JUnit, renders strictly and diffs into the summary", strings.Contains(runs(check), "partlab validate scenarios/*.yaml") &&
+			strings.Contains(runs(check), "partlab check --junit ") && strings.Contains(runs(check), "partlab render --strict -o out") &&
+			strings.Contains(runs(check), `partlab diff --format markdown "$RUNNER_TEMP/base-out" out >> "$GITHUB_STEP_SUMMARY"`)},
+		{"check's actions", slices.Equal(uses(check.Steps), []string{"actions/checkout@v7", "actions/setup-go@v7", "actions/upload-artifact@v7"})},
+		{"build runs on pushes, reading, and installs this partlab", build.If == "github.event_name != 'pull_request'" && maps.Equal(build.Permissions, map[string]string{"contents": "read"}) && installs(build)},
+		{"build's actions", slices.Equal(uses(build.Steps), []string{"actions/checkout@v7", "actions/setup-go@v7", "actions/upload-pages-artifact@v5"})},
 		{"the artifact is out/", build.Steps[len(build.Steps)-1].With["path"] == "out"},
-		{"deploy needs build", deploy.Needs == "build"},
+		{"deploy needs build, from the default branch only", deploy.Needs == "build" && deploy.If == "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)"},
 		{"deploy may write Pages with an OIDC token", maps.Equal(deploy.Permissions, map[string]string{"pages": "write", "id-token": "write"})},
+		{"one deployment at a time, never cancelled", deploy.Concurrency.Group == "pages" && deploy.Concurrency.CancelInProgress != nil && !*deploy.Concurrency.CancelInProgress},
 		{"deploy is to github-pages, with its URL", deploy.Environment.Name == "github-pages" && strings.Contains(deploy.Environment.URL, "steps.deployment.outputs.page_url")},
-		{"deploy uses deploy-pages", slices.Equal(uses(deploy.Steps), []string{"actions/deploy-pages"}) && deploy.Steps[0].ID == "deployment"},
+		{"deploy uses deploy-pages", slices.Equal(uses(deploy.Steps), []string{"actions/deploy-pages@v5"}) && deploy.Steps[0].ID == "deployment"},
+		{"no job sets up or runs Node", !strings.Contains(string(text), "setup-node") && !strings.Contains(string(text), "npm") && !strings.Contains(string(text), "node_modules")},
 	}
 	for _, c := range checks {
 		if !c.ok {
@@ -342,125 +298,282 @@ func TestPublishWorkflowShape(t *testing.T) {
 	}
 }
 
-// TestPublishWorkflowRuns runs the build job's shell steps, in order, with
-// bash in a fresh scaffold, as a runner would: each step's lines run with
-// bash -e, and a folder a step appends to $GITHUB_PATH is on the PATH of the
-// steps after it. What the test cannot do offline it replaces, and says so:
-//   - the uses: steps (checkouts, setup-go, setup-node, Pages) are skipped:
-//     the scaffold is the checkout, and Go and Node are this machine's;
-//   - the build step is replaced by copying this test's own binary, which
-//     runs partlab's main (PARTLAB_TEST_MAIN=1, see TestMain), where the
-//     build would put partlab;
-//   - npm ci is replaced by linking this repository's node_modules, which
-//     holds what the scaffold's lock pins (TestScaffoldPinsOurECharts),
-//     except in CI (CI=true), which has the network .ci/run's own npm ci
-//     needs: there npm ci runs as written, from the scaffold's lock.
-//
-// Every other step runs as written and must succeed; out/ must hold the site.
-func TestPublishWorkflowRuns(t *testing.T) {
-	dir := initCourse(t)
-	text, err := os.ReadFile(filepath.Join(dir, workflowFile))
+func mustRead(t *testing.T, fsys fs.FS, name string) []byte {
+	t.Helper()
+	b, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var w workflow
-	if err := yaml.Unmarshal(text, &w); err != nil {
+	return b
+}
+
+// actionlint, through its Go API, finds nothing in the workflow init
+// writes: no unknown key or input, no wrong expression, no action too old
+// to run.
+func TestPublishWorkflowLints(t *testing.T) {
+	dir := initCourse(t)
+	var out bytes.Buffer
+	l, err := actionlint.NewLinter(&out, &actionlint.LinterOptions{Color: actionlint.ColorOptionKindNever, Oneline: true})
+	if err != nil {
 		t.Fatal(err)
 	}
+	path := filepath.Join(dir, scaffold.WorkflowFile)
+	errs, err := l.LintFile(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range errs {
+		t.Errorf("actionlint: %s:%d:%d: %s [%s]", scaffold.WorkflowFile, e.Line, e.Column, e.Message, e.Kind)
+	}
+}
+
+// runner runs a workflow's jobs' shell steps with bash, as a runner would:
+// each step's lines run with bash -e, in the workspace, with the step's
+// env, and a folder a step appends to $GITHUB_PATH is on the PATH of the
+// steps after it. What it cannot do offline it replaces, and says so:
+//   - the uses: steps (checkout, setup-go, the Pages and artifact actions)
+//     are skipped: the workspace is the checkout, and Go is this machine's;
+//   - the install step is replaced by copying this test's own binary, which
+//     runs partlab's main (PARTLAB_TEST_MAIN=1, see TestMain), where go
+//     install would put partlab;
+//   - the ${{ }} expressions of a step's env are the event's, given.
+type runner struct {
+	t         *testing.T
+	workspace string
+	temp      string // $RUNNER_TEMP
+	path      string // $GITHUB_PATH
+	summary   string // $GITHUB_STEP_SUMMARY
+	event     map[string]string
+}
+
+func newRunner(t *testing.T, workspace string, event map[string]string) *runner {
+	r := &runner{t: t, workspace: workspace, temp: t.TempDir(), event: event}
+	r.path, r.summary = filepath.Join(r.temp, "github_path"), filepath.Join(r.temp, "step_summary")
+	os.WriteFile(r.path, nil, 0o644)
+	os.WriteFile(r.summary, nil, 0o644)
+	return r
+}
+
+// run runs a job's shell steps, fails the test on the first that fails,
+// and returns how many it ran and how many installed partlab.
+func (r *runner) run(name string, j job) (ran, installed int) {
+	t := r.t
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	modules := filepath.Join(root, "node_modules")
-	runner := t.TempDir()
-	githubPath := filepath.Join(runner, "github_path")
-	os.WriteFile(githubPath, nil, 0o644)
-	replaced := map[string]string{
-		"build":  `mkdir -p "$RUNNER_TEMP/bin" && cp "$PARTLAB_TEST_BINARY" "$RUNNER_TEMP/bin/partlab" && echo "$RUNNER_TEMP/bin" >> "$GITHUB_PATH"`,
-		"npm ci": `ln -s "$PARTLAB_TEST_NODE_MODULES" node_modules`,
-	}
-	var ran, built, installed int
-	for i, s := range w.Jobs["build"].Steps {
+	for i, s := range j.Steps {
 		if s.Run == "" {
 			continue
 		}
 		script := s.Run
 		switch {
-		case s.ID == buildStep:
-			script, built = replaced["build"], built+1
-			t.Logf("step %d %q: replaced by copying the test binary: %s", i, s.Name, script)
-		case strings.TrimSpace(s.Run) == "npm ci" && os.Getenv("CI") == "true":
-			installed++
-			t.Logf("step %d %q: npm ci runs as written (CI=true)", i, s.Name)
-		case strings.TrimSpace(s.Run) == "npm ci":
-			script, installed = replaced["npm ci"], installed+1
-			t.Logf("step %d %q: npm ci replaced, offline, by: %s", i, s.Name, script)
+		case s.ID == installStep:
+			script, installed = `mkdir -p "$RUNNER_TEMP/bin" && cp "$PARTLAB_TEST_BINARY" "$RUNNER_TEMP/bin/partlab" && echo "$RUNNER_TEMP/bin" >> "$GITHUB_PATH"`, installed+1
+			t.Logf("%s step %d %q: %q replaced by copying the test binary", name, i, s.Name, s.Run)
 		}
 		path := os.Getenv("PATH")
-		added, _ := os.ReadFile(githubPath)
+		added, _ := os.ReadFile(r.path)
 		for _, p := range strings.Fields(string(added)) {
 			path = p + string(os.PathListSeparator) + path
 		}
 		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script)
-		cmd.Dir = dir
+		cmd.Dir = r.workspace
 		cmd.Env = append(os.Environ(),
-			"PATH="+path, "RUNNER_TEMP="+runner, "GITHUB_PATH="+githubPath, "GITHUB_WORKSPACE="+dir,
-			"PARTLAB_TEST_MAIN=1", "PARTLAB_TEST_BINARY="+self, "PARTLAB_TEST_NODE_MODULES="+modules)
+			"PATH="+path, "RUNNER_TEMP="+r.temp, "GITHUB_PATH="+r.path, "GITHUB_WORKSPACE="+r.workspace, "GITHUB_STEP_SUMMARY="+r.summary,
+			"PARTLAB_TEST_MAIN=1", "PARTLAB_TEST_BINARY="+self)
+		for k, v := range s.Env {
+			expr, ok := strings.CutPrefix(v, "${{ ")
+			if expr, ok = strings.CutSuffix(expr, " }}"); ok {
+				if v, ok = r.event[expr]; !ok {
+					t.Fatalf("%s step %d %q: env %s = %s, an expression the test does not know", name, i, s.Name, k, s.Env[k])
+				}
+			}
+			cmd.Env = append(cmd.Env, k+"="+v)
+		}
 		out, err := cmd.CombinedOutput()
 		if err != nil {
-			t.Fatalf("step %d %q failed: %v\n%s\n%s", i, s.Name, err, script, out)
+			t.Fatalf("%s step %d %q failed: %v\n%s\n%s", name, i, s.Name, err, script, out)
 		}
 		ran++
 	}
-	if built != 1 || installed != 1 || ran < 5 {
-		t.Fatalf("ran %d steps, %d builds and %d npm ci; want one build, one npm ci, then validate, check and render", ran, built, installed)
+	return ran, installed
+}
+
+// TestPublishWorkflowRuns runs the build job's shell steps in a fresh
+// scaffold, as written but for what runner replaces: out/ holds the site,
+// drawn with the ECharts partlab embeds.
+func TestPublishWorkflowRuns(t *testing.T) {
+	dir := initCourse(t)
+	w, _ := readWorkflow(t, dir)
+	ran, installed := newRunner(t, dir, nil).run("build", w.Jobs["build"])
+	if installed != 1 || ran != 4 {
+		t.Fatalf("ran %d steps and %d installs; want one install, then validate, check and render", ran, installed)
 	}
-	for _, f := range []string{"index.html", "partitions/index.html", "partitions/results.json"} {
+	for _, f := range []string{"index.html", "partitions/index.html", "partitions/results.json", "partitions/results.csv", "partitions/figures.csv"} {
 		if _, err := os.Stat(filepath.Join(dir, "out", f)); err != nil {
 			t.Errorf("after the workflow's steps: %v", err)
 		}
 	}
-	// Whatever npm ci installed, the site's ECharts is the build partlab embeds.
 	if got, err := os.ReadFile(filepath.Join(dir, "out", "assets", "echarts.min.js")); err != nil || !bytes.Equal(got, templates.ECharts) {
 		t.Errorf("out/assets/echarts.min.js is not the ECharts build partlab embeds (%v)", err)
 	}
 }
 
-// The scaffold's site.yaml holds the site settings' fields the site2 work
-// reads (title, intro, home, order), strictly, and its order names every
-// starter scenario and no other. Until partlab reads site.yaml, this test is
-// what keeps it true.
+// TestPullRequestWorkflowRuns runs the check job's shell steps on a pull
+// request, as TestPublishWorkflowRuns runs the build job's: a course
+// repository whose main is the scaffold as init wrote it, pushed to an
+// origin, and a branch that changes a figure. Every step passes, the JUnit
+// report is written, and the job summary is diff's table of the change.
+func TestPullRequestWorkflowRuns(t *testing.T) {
+	_, err := exec.LookPath("git")
+	testtool.Need(t, "the pull request is a git branch", err)
+	dir := initCourse(t)
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.org", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.org")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %q: %v\n%s", args, err, out)
+		}
+	}
+	origin := filepath.Join(t.TempDir(), "origin.git")
+	git("init", "--quiet", "--initial-branch=main")
+	git("add", ".")
+	git("commit", "--quiet", "-m", "partlab init")
+	git("init", "--quiet", "--bare", origin)
+	git("remote", "add", "origin", origin)
+	git("push", "--quiet", "origin", "main")
+	git("switch", "--quiet", "-c", "more-records")
+	scenario := filepath.Join(dir, "scenarios", "partitions.yaml")
+	text, _ := os.ReadFile(scenario)
+	os.WriteFile(scenario, bytes.Replace(text, []byte("records: 100"), []byte("records: 120"), 1), 0o644)
+	git("commit", "--quiet", "-am", "more records")
+
+	w, _ := readWorkflow(t, dir)
+	r := newRunner(t, dir, map[string]string{"github.base_ref": "main"})
+	ran, installed := r.run("check", w.Jobs["check"])
+	if installed != 1 || ran != 6 {
+		t.Fatalf("ran %d steps and %d installs; want one install, then validate, check, render, the base's render and the diff", ran, installed)
+	}
+	var junit report.JUnitSuites
+	if data, err := os.ReadFile(filepath.Join(r.temp, "junit.xml")); err != nil || xml.Unmarshal(data, &junit) != nil || junit.Tests == 0 || junit.Failures+junit.Errors != 0 {
+		t.Errorf("the JUnit report: %+v (%v)", junit, err)
+	}
+	summary, _ := os.ReadFile(r.summary)
+	if !strings.Contains(string(summary), "partitions") || !strings.Contains(string(summary), "|") {
+		t.Errorf("the job summary is not diff's table of the change:\n%s", summary)
+	}
+	t.Logf("the job summary:\n%s", summary)
+}
+
+// The scaffold's site.yaml holds the site settings partlab reads, strictly,
+// with no placeholder link: home is commented out until the author sets it.
+// Its order names every starter scenario and no other.
 func TestScaffoldSiteSettings(t *testing.T) {
-	text, err := fs.ReadFile(scaffold.Files(), "site.yaml")
+	text := mustRead(t, scaffold.Files(), "site.yaml")
+	site, err := scenarios.ParseSite(bytes.NewReader(text), "site.yaml")
 	if err != nil {
-		t.Fatal(err)
-	}
-	var site struct {
-		Title string `yaml:"title"`
-		Intro string `yaml:"intro"`
-		Home  struct {
-			Text string `yaml:"text"`
-			URL  string `yaml:"url"`
-		} `yaml:"home"`
-		Order []string `yaml:"order"`
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(text))
-	dec.KnownFields(true)
-	if err := dec.Decode(&site); err != nil {
 		t.Fatalf("site.yaml: %v", err)
 	}
-	if site.Title == "" || site.Intro == "" || site.Home.Text == "" || site.Home.URL == "" {
-		t.Errorf("site.yaml leaves a field empty: %+v", site)
+	if site.Title == "" || site.Intro == "" || site.Home.URL != "" || !strings.Contains(string(text), "\n# home: {text: ") {
+		t.Errorf("site.yaml: want a title, an intro and home commented out: %+v", site)
 	}
-	scenarios, err := fs.Glob(scaffold.Files(), "scenarios/*.yaml")
+	names, err := fs.Glob(scaffold.Files(), "scenarios/*.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, s := range scenarios {
-		scenarios[i] = strings.TrimSuffix(path.Base(s), ".yaml")
+	for i, s := range names {
+		names[i] = strings.TrimSuffix(path.Base(s), ".yaml")
 	}
-	if !slices.Equal(slices.Sorted(slices.Values(site.Order)), scenarios) {
-		t.Errorf("site.yaml's order is %q, want the scenarios %q", site.Order, scenarios)
+	if !slices.Equal(slices.Sorted(slices.Values(site.Order)), names) {
+		t.Errorf("site.yaml's order is %q, want the scenarios %q", site.Order, names)
+	}
+}
+
+// Every YAML file init writes names its schema in a modeline and in
+// .vscode/settings.json, and the schemas init writes beside them accept them.
+func TestScaffoldSchemas(t *testing.T) {
+	dir := initCourse(t)
+	var settings struct {
+		Schemas map[string]string `json:"yaml.schemas"`
+	}
+	if err := json.Unmarshal(mustRead(t, os.DirFS(dir), ".vscode/settings.json"), &settings); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ file, modeline, schema, glob string }{
+		{"scenarios/partitions.yaml", "../" + scaffold.SchemaFile, scaffold.SchemaFile, "scenarios/*.yaml"},
+		{"site.yaml", scaffold.SiteSchemaFile, scaffold.SiteSchemaFile, "site.yaml"},
+	} {
+		text := mustRead(t, os.DirFS(dir), tc.file)
+		if first, _, _ := strings.Cut(string(text), "\n"); first != "# yaml-language-server: $schema="+tc.modeline {
+			t.Errorf("%s begins %q, want its modeline", tc.file, first)
+		}
+		if settings.Schemas["./"+tc.schema] != tc.glob {
+			t.Errorf(".vscode/settings.json maps %s to %q, want %q", tc.schema, settings.Schemas["./"+tc.schema], tc.glob)
+		}
+		c := jsonschema.NewCompiler()
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(mustRead(t, os.DirFS(dir), tc.schema)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.AddResource(tc.schema, doc); err != nil {
+			t.Fatal(err)
+		}
+		sch, err := c.Compile(tc.schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		if err := yaml.Unmarshal(text, &v); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(v)
+		inst, _ := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+		if err := sch.Validate(inst); err != nil {
+			t.Errorf("%s against %s: %v", tc.file, tc.schema, err)
+		}
+	}
+}
+
+// The starter gives nothing away: no prediction's example (you:) is its
+// answer, and no Markdown above a predictions cell prints a figure that it
+// asks for.
+func TestStarterHasNoSpoilers(t *testing.T) {
+	dir := initCourse(t)
+	s, err := scenarios.Load(filepath.Join(dir, "scenarios", "partitions.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := sim.Run(t.Context(), s.Source, s.SimCells())
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	for i, c := range s.Cells {
+		p, ok := c.Sim.(sim.Predictions)
+		if !ok {
+			continue
+		}
+		for _, q := range p.Items {
+			asked++
+			actual, err := rs.Figure(q.Actual)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if q.You != nil && *q.You == actual {
+				t.Errorf("%s: you: %v is the answer", q.Name, *q.You)
+			}
+			for _, above := range s.Cells[:i] {
+				if above.Kind == scenarios.Markdown && strings.Contains(above.Markdown, `"`+q.Actual+`"`) {
+					t.Errorf("%s: the Markdown above its question prints %s", q.Name, q.Actual)
+				}
+			}
+		}
+	}
+	if asked == 0 {
+		t.Error("the starter asks nothing")
 	}
 }
 

@@ -41,32 +41,50 @@ no files; a path of --set names one file's cells, so it takes no compute flags.`
 			if err != nil {
 				return err
 			}
-			return renderSite(ctx, files, defaultOut, rf, siteChoice{settings, true}, &computeFlags{budget: sim.DefaultBudget}, false, "", stderr)
+			return renderSite(ctx, files, defaultOut, rf, siteChoice{settings, true, ""}, &computeFlags{budget: sim.DefaultBudget}, false, "", stderr)
 		}
 	},
 }
 
 var renderCommand = &Command{
 	Name:      "render",
-	UsageLine: "partlab render [-o DIR] [--strict] [--pdf] [--site FILE] [--clean] [render flags] [compute flags] FILE…",
+	UsageLine: "partlab render [-o DIR] [--key DIR] [--strict] [--pdf] [--site FILE] [--clean] [--roster FILE] [--teacher DIR] [--secret-file FILE] [render flags] [compute flags] FILE…",
 	Short:     "add the given scenario files' pages to DIR's site (default out)",
-	Long: `Render computes every scenario file, then writes its page, results.json and
-results.csv into DIR's site, with the index, navigation and search of the whole
+	Long: `Render computes every scenario file, then writes its page, results.json,
+results.csv and figures.csv into DIR's site, with the index, navigation and search of the whole
 site, through a temporary folder renamed into place: a bad scenario writes
 nothing. It writes one line per page on stderr.
 
+The pages are the student's edition: answers behind "Show the answer", printed
+as space to write in, and no expectations. --key also writes the teacher's answer
+key of every page (every answer open, each prediction's figure filled in, the
+expectations listed) into DIR, a site of its own that must lie outside the
+published one.
+
 --strict writes nothing if an expectation of a scenario misses, and lists every
 miss. --pdf also prints each page to NAME/NAME.pdf with the headless Chromium on
-PATH. --site reads the site settings from FILE instead of site.yaml. --clean
+PATH, the key's pages too. --site reads the site settings from FILE instead of site.yaml. --clean
 removes the pages of DIR's site whose scenario file is gone (only what partlab
-wrote).`,
+wrote).
+
+--roster renders every student's variant of each file instead of its page:
+the values its variants: say vary, chosen from the course's secret
+(--secret-file, else $PARTLAB_SECRET), the student's id and the scenario's
+name. Each variant is published at TOKEN/index.html, an opaque token, in
+assessment mode (inputs, no answers, a "Download my answers" button), and is
+listed nowhere. --teacher DIR, outside the site, gets students.csv (student,
+token, URL) and each variant's answer key at TOKEN/index.html. The budget
+covers the whole roster.`,
 	Flags: func(fs *flag.FlagSet) runFunc {
 		out := fs.String("o", defaultOut, "write the site into `DIR`")
+		key := fs.String("key", "", "also write the teacher's answer key of every page into `DIR`, outside the site")
 		rf := addRenderFlags(fs)
 		strictly := fs.Bool("strict", false, "fail, writing nothing, when an expectation of a scenario does not hold")
 		pdf := fs.Bool("pdf", false, "also print each page to NAME/NAME.pdf with the headless Chromium on PATH")
 		site := siteFlag(fs)
 		clean := fs.Bool("clean", false, "remove the pages of DIR's site whose scenario file is gone (only what partlab wrote)")
+		rosterFlags := addRosterFlags(fs)
+		teacher := fs.String("teacher", "", "with --roster, write students.csv and the answer keys into `DIR`, outside the site")
 		flags := addComputeFlags(fs)
 		return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			switch {
@@ -74,9 +92,21 @@ wrote).`,
 				return usageError{error: errors.New("render takes one or more scenario files")}
 			case *out == "":
 				return usageError{error: errors.New("-o needs a directory (got an empty name)")}
+			case *key != "" && overlap(*key, *out):
+				return usageError{error: fmt.Errorf("--key %s and -o %s overlap: the answer key is a site of its own, outside the students' one", *key, *out)}
 			}
 			if err := rf.check(); err != nil {
 				return err
+			}
+			switch {
+			case rosterFlags.roster == "" && (*teacher != "" || rosterFlags.secretFile != ""):
+				return usageError{error: errors.New("--teacher and --secret-file go with --roster")}
+			case rosterFlags.roster != "" && *teacher == "":
+				return usageError{error: errors.New("--roster needs --teacher DIR, outside the site, for the students' tokens and answer keys")}
+			case rosterFlags.roster != "" && *key != "":
+				return usageError{error: errors.New("--roster writes each student's answer key into --teacher DIR; --key goes without it")}
+			case rosterFlags.roster != "" && *pdf:
+				return usageError{error: errors.New("--roster and --pdf exclude each other: variants are printed from the browser")}
 			}
 			var chromium string
 			if *pdf {
@@ -90,16 +120,35 @@ wrote).`,
 			if err != nil {
 				return err
 			}
-			return renderSite(ctx, args, *out, rf, siteChoice{settings, *clean}, flags, *strictly, chromium, stderr)
+			if rosterFlags.roster != "" {
+				return renderRoster(ctx, args, *out, *teacher, rf, siteChoice{settings, *clean, ""}, flags, rosterFlags, *strictly, stderr)
+			}
+			return renderSite(ctx, args, *out, rf, siteChoice{settings, *clean, *key}, flags, *strictly, chromium, stderr)
 		}
 	},
 }
 
+// overlap reports whether one of two folders is the other or lies in it.
+func overlap(a, b string) bool {
+	a, errA := filepath.Abs(a)
+	b, errB := filepath.Abs(b)
+	if errA != nil || errB != nil {
+		return a == b
+	}
+	inside := func(x, y string) bool {
+		rel, err := filepath.Rel(y, x)
+		return err == nil && filepath.IsLocal(rel)
+	}
+	return inside(a, b) || inside(b, a)
+}
+
 // siteChoice is what a render knows of the site beyond its pages: its
-// settings (site.yaml) and whether pages whose scenario is gone go too.
+// settings (site.yaml), whether pages whose scenario is gone go too, and
+// where the teacher's answer key goes ("" for nowhere).
 type siteChoice struct {
 	settings *scenarios.Site
 	clean    bool
+	key      string
 }
 
 // defaultFolder is the glob of the scenario files partlab and partlab
@@ -152,6 +201,19 @@ func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags
 	if ctx.Err() != nil {
 		return context.Cause(ctx)
 	}
+	if sc.key != "" {
+		key := site
+		key.Edition = report.Teacher
+		if err := writeSite(ctx, key, sc.key, chromium, stderr); err != nil {
+			return fmt.Errorf("the answer key: %w", err)
+		}
+	}
+	return writeSite(ctx, site, dir, chromium, stderr)
+}
+
+// writeSite publishes site into dir, each page printed to PDF by the
+// Chromium at chromium if set.
+func writeSite(ctx context.Context, site reportsite.Site, dir, chromium string, stderr io.Writer) error {
 	defer onInterrupt(ctx, removeNewTemps(filepath.Join(filepath.Dir(filepath.Clean(dir)), "."+filepath.Base(dir)+".tmp-*")))()
 	if chromium != "" {
 		return site.WritePrinted(ctx, dir, chromium, stderr)

@@ -66,7 +66,7 @@ func TestRenderDefault(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range []string{"index.html", "assets/echarts.min.js", "messaging-systems/index.html", "messaging-systems/results.json",
-		"messaging-systems/results.csv", "small/index.html", "small/results.json", "small/results.csv"} {
+		"messaging-systems/results.csv", "small/index.html", "small/results.json", "small/results.csv", "small/figures.csv"} {
 		if _, err := os.Stat(filepath.Join("out", f)); err != nil {
 			t.Error(err)
 		}
@@ -102,15 +102,15 @@ func TestRender(t *testing.T) {
 		{"no file", []string{"render", "-o", "OUT"}, 2, "render takes one or more scenario files"},
 		{"two ways to load ECharts", []string{"render", "-o", "OUT", "--self-contained", "--cdn", "https://x/e.js", lessonYAML},
 			2, "--self-contained and --cdn exclude each other"},
+		{"a key inside the site", []string{"render", "-o", "OUT", "--key", "OUT/key", "--cdn", "https://x/e.js", lessonYAML},
+			2, "overlap: the answer key is a site of its own"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
 			args := append([]string(nil), tt.args...)
 			for i, a := range args {
-				if a == "OUT" {
-					args[i] = out
-				}
+				args[i] = strings.Replace(a, "OUT", out, 1)
 			}
 			var stdout, stderr bytes.Buffer
 			err := Run(context.Background(), args, &stdout, &stderr)
@@ -134,6 +134,47 @@ func TestRender(t *testing.T) {
 				t.Errorf("a failed render wrote %s", out)
 			}
 		})
+	}
+}
+
+// TestRenderKey renders the Day 24 lab with --key: the site holds the
+// student's edition, which names no expectation, and the key's folder,
+// apart from it, the teacher's, which lists them; neither holds the other.
+func TestRenderKey(t *testing.T) {
+	tmp := t.TempDir()
+	out, key := filepath.Join(tmp, "out"), filepath.Join(tmp, "key")
+	var stderr bytes.Buffer
+	if err := Run(context.Background(), []string{"render", "-o", out, "--key", key, "--cdn", "https://x/e.js", day24YAML}, &bytes.Buffer{}, &stderr); err != nil {
+		t.Fatal(err, stderr.String())
+	}
+	read := func(dir string) string {
+		b, err := os.ReadFile(filepath.Join(dir, "day-24-partitions", "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	student, teacher := read(out), read(key)
+	for _, c := range []struct {
+		page, edition string
+		has, not      []string
+	}{
+		{student, "student", []string{`data-edition="student"`, "Show the answer"}, []string{`id="expectations"`, `<ul class="expect">`, "✓ holds", "partlab check", "answer key"}},
+		{teacher, "teacher", []string{`data-edition="teacher"`, `id="expectations"`, "<code>ceiling.idle@16</code> is 8", "The teacher's answer key"}, []string{"Show the answer", "<input class=\"prediction\""}},
+	} {
+		for _, s := range c.has {
+			if !strings.Contains(c.page, s) {
+				t.Errorf("the %s's page lacks %s", c.edition, s)
+			}
+		}
+		for _, s := range c.not {
+			if strings.Contains(c.page, s) {
+				t.Errorf("the %s's page has %s", c.edition, s)
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "key")); !os.IsNotExist(err) {
+		t.Errorf("the site holds a key folder: %v", err)
 	}
 }
 

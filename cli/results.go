@@ -13,27 +13,29 @@ import (
 
 // formats are the outputs of the results command.
 var formats = map[string]func(io.Writer, report.Notebook) error{
-	"json": report.JSON,
-	"csv":  report.CSV,
-	"text": report.Text,
+	"json":    report.JSON,
+	"csv":     report.CSV,
+	"figures": report.FiguresCSV,
+	"text":    report.Text,
 }
 
 var resultsCommand = &Command{
 	Name:      "results",
-	UsageLine: "partlab results [--format json|csv|text] [compute flags] FILE",
+	UsageLine: "partlab results [--format json|csv|figures|text] [compute flags] FILE",
 	Short:     "print one scenario's results",
 	Long: `Results computes one scenario file and prints its results on stdout, once they
 are complete: --format json (the default) is the machine-readable contract that
-results.json holds; csv has one line per grid combination, then the figures of
-every other cell in a long block; text prints the lesson's tables in the lesson's
+results.json holds; csv is results.csv, one line per grid combination; figures
+is figures.csv, the figures of every other cell, one per line (cell, figure, at,
+value); text prints the lesson's tables in the lesson's
 fixed-width layout, byte for byte the lesson's output for its scenario.`,
 	Flags: func(fs *flag.FlagSet) runFunc {
-		format := fs.String("format", "json", "print the results as `json|csv|text`")
+		format := fs.String("format", "json", "print the results as `json|csv|figures|text`")
 		flags := addComputeFlags(fs)
 		return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			write, ok := formats[*format]
 			if !ok {
-				return usageError{error: fmt.Errorf("unknown format %q (want csv, json or text)", *format)}
+				return usageError{error: fmt.Errorf("unknown format %q (want csv, figures, json or text)", *format)}
 			}
 			if len(args) != 1 {
 				return usageError{error: errors.New("results takes one scenario file")}

@@ -43,8 +43,7 @@ func assignmentView(p *pageState, c cell, r *sim.AssignmentResult) (any, error) 
 // group size: bars for the useful consumers, none for the idle ones.
 func ownedChart(id string, s assignmentStory) (chartView, error) {
 	b := charts.NewBar()
-	b.SetGlobalOptions(append(chartOptions(id, "consumer", "partitions", "shadow"),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "partitions", NameLocation: "end", MinInterval: 1}))...)
+	b.SetGlobalOptions(chartOptions(id, "consumer", "partitions", "shadow")...)
 	most := 0
 	for _, row := range s.Rows {
 		most = max(most, row.Consumers)

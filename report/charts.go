@@ -91,15 +91,30 @@ func chartOptions(id, xName, yName string, pointer string) []charts.GlobalOpts {
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis", AxisPointer: &opts.AxisPointer{Type: pointer}}),
 		charts.WithGridOpts(opts.Grid{Left: "24", Right: "24", Top: "72", Bottom: "32", ContainLabel: opts.Bool(true)}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: xName, NameLocation: "middle", NameGap: 28}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: yName, NameLocation: "end"}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: yName, NameLocation: "end", MinInterval: countInterval(yName)}),
 	}
 }
 
+// countInterval is the least step of a value axis in unit: 1 for the units
+// that count things (records, rows, keys, partitions, sequence numbers), so
+// the axis never shows 0.5 of one; none for a measure (speedup, m³).
+func countInterval(unit string) float64 {
+	switch unit {
+	case "speedup", "m³":
+		return 0
+	}
+	return 1
+}
+
 // noLegend hides the legend of a chart of one series, which would only
-// repeat the chart's title, and gives its room to the plot.
+// repeat the chart's title, and gives its room to the plot. It replaces
+// chartOptions' grid: charts.WithGridOpts adds a second grid, which no axis
+// uses, and the plot kept the legend's empty band above it.
 var noLegend = []charts.GlobalOpts{
 	charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
-	charts.WithGridOpts(opts.Grid{Left: "24", Right: "24", Top: "40", Bottom: "32", ContainLabel: opts.Bool(true)}),
+	func(bc *charts.BaseConfiguration) {
+		bc.GridList = []opts.Grid{{Left: "24", Right: "24", Top: "40", Bottom: "32", ContainLabel: opts.Bool(true)}}
+	},
 }
 
 // round2 is a chart value as the tables print it, two decimals.

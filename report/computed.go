@@ -92,6 +92,20 @@ func (v *computedView) done(narrative string, data any) (any, error) {
 	if len(v.errs) > 0 {
 		return nil, errors.Join(v.errs...)
 	}
+	for i := range v.d.Blocks {
+		b := &v.d.Blocks[i]
+		for j := range b.Tables {
+			v.p.name(v.c, &b.Tables[j])
+		}
+		switch {
+		case b.Chart != nil:
+			v.p.name(v.c, &b.Chart.Table)
+		case b.Switch != nil:
+			v.p.name(v.c, &b.Switch.Table)
+		case b.Scoreboard != nil:
+			v.p.name(v.c, &b.Scoreboard.Actuals)
+		}
+	}
 	var md string
 	for _, s := range append([]story{{narrative, data}}, v.more...) {
 		para, err := narrate(s.narrative, s.data)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,13 +14,21 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-// JSON writes the notebook's results as {"title":…,"cells":[…]}, one entry per
-// computation in cell order. The field names are a contract other tools read.
+// ResultsFormat is the version of results.json's layout, its "format"
+// field. It goes up when a field is renamed or removed or its meaning
+// changes, so that a tool can refuse a layout it does not know; a field
+// added leaves it as it is.
+const ResultsFormat = 1
+
+// JSON writes the notebook's results as {"format":…,"title":…,"cells":[…]},
+// one entry per computation in cell order. The field names are a contract
+// other tools read, versioned by ResultsFormat.
 func JSON(w io.Writer, nb Notebook) error {
 	doc := struct {
-		Title string `json:"title"`
-		Cells []any  `json:"cells"`
-	}{nb.Scenario.Title, []any{}}
+		Format int    `json:"format"`
+		Title  string `json:"title"`
+		Cells  []any  `json:"cells"`
+	}{ResultsFormat, nb.Scenario.Title, []any{}}
 	cs, err := nb.computations()
 	if err != nil {
 		return err
@@ -75,63 +84,41 @@ func (c cellJSON) MarshalJSON() ([]byte, error) {
 	return append(body, tail[1:]...), nil
 }
 
-// CSV writes one line per grid combination: the lesson's columns, the loads
-// and partition sizes (space-separated), the modelled speedup, and one
-// deviation column per region, all the simulation's. When a grid was measured
-// on Kafka, columns of Kafka's figures and the differing ones follow. The
-// figures of every other cell follow in a long form, a block of its own
-// (after a blank line when grids come first): cell, figure, at (the
-// consumer count, key or name after the figure's @) and value, as
-// results.json names them.
-func CSV(w io.Writer, nb Notebook) error {
-	if err := gridCSV(w, nb); err != nil {
-		return err
-	}
-	return figuresCSV(w, nb)
-}
-
-// figuresCSV writes the long block of the cells other than grids; nothing
-// when there are none.
-func figuresCSV(w io.Writer, nb Notebook) error {
+// FiguresCSV writes figures.csv: the named figures of every cell other than
+// a grid, in the long form cell, figure, at (the consumer count, key or name
+// after the figure's @, empty for a figure without one) and value, as
+// results.json names them; in cell order, and within a cell in
+// sim.CompareFigureNames' order. It is one table with its header, even when
+// no cell has a figure.
+func FiguresCSV(w io.Writer, nb Notebook) error {
 	cs, err := nb.computations()
 	if err != nil {
 		return err
 	}
-	var recs [][]string
-	grids := false
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"cell", "figure", "at", "value"})
 	for i, c := range cs {
 		if _, ok := c.Result.(*sim.GridResult); ok {
-			grids = true
 			continue
 		}
 		figs := nb.Results.Figures(i)
-		names := make([]string, 0, len(figs))
-		for name := range figs {
-			names = append(names, name)
-		}
-		slices.Sort(names)
-		for _, name := range names {
+		for _, name := range slices.SortedFunc(maps.Keys(figs), sim.CompareFigureNames) {
 			figure, at, _ := strings.Cut(name, "@")
-			recs = append(recs, []string{c.ID, figure, at, strconv.FormatFloat(figs[name], 'f', -1, 64)})
+			cw.Write([]string{c.ID, figure, at, strconv.FormatFloat(figs[name], 'f', -1, 64)})
 		}
 	}
-	if len(recs) == 0 {
-		return nil
-	}
-	if grids {
-		if _, err := io.WriteString(w, "\n"); err != nil {
-			return err
-		}
-	}
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"cell", "figure", "at", "value"})
-	cw.WriteAll(recs)
+	cw.Flush()
 	return cw.Error()
 }
 
-// gridCSV writes the grids' block: its header always, a line per
-// combination.
-func gridCSV(w io.Writer, nb Notebook) error {
+// CSV writes results.csv: one line per grid combination, under its header
+// even when there is no grid: the lesson's columns, the loads and partition
+// sizes (space-separated), the modelled speedup, and one deviation column per
+// region, all the simulation's. When a grid was measured on Kafka, columns of
+// Kafka's figures and the differing ones follow. The other cells' figures
+// are in figures.csv (FiguresCSV): one table per file, so that every line of
+// a file has its header's fields.
+func CSV(w io.Writer, nb Notebook) error {
 	var grids []cell
 	var regions []string
 	onKafka := false

@@ -5,6 +5,9 @@ import (
 	"testing"
 )
 
+// TestExpectationsOnThePage checks that the teacher's answer key lists the
+// scenario's expectations, each held or missed, and that the student's
+// edition names none of them: they are CI's (check, render --strict).
 func TestExpectationsOnThePage(t *testing.T) {
 	const head = "title: t\ncells:\n  - sizing: {id: s, target: 60000, per_consumer: 5000}\n"
 	for _, tc := range []struct {
@@ -23,15 +26,24 @@ func TestExpectationsOnThePage(t *testing.T) {
 			[]string{"<script>alert(1)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			html := page(t, notebook(t, "x.yaml", head+tc.expect), copied)
+			nb := notebook(t, "x.yaml", head+tc.expect)
+			key := copied
+			key.Edition = Teacher
+			html := page(t, nb, key)
 			for _, w := range tc.want {
 				if !strings.Contains(html, w) {
-					t.Errorf("the page lacks %s", w)
+					t.Errorf("the key lacks %s", w)
 				}
 			}
 			for _, n := range tc.not {
 				if strings.Contains(html, n) {
-					t.Errorf("the page has %s", n)
+					t.Errorf("the key has %s", n)
+				}
+			}
+			student := page(t, nb, copied)
+			for _, n := range []string{`id="expectations"`, `href="#expectations"`, "Expectations", "expectations of this scenario", "partlab check", "s.minimum", "s.recommended"} {
+				if strings.Contains(student, n) {
+					t.Errorf("the student's page has %s", n)
 				}
 			}
 		})

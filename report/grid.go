@@ -91,13 +91,20 @@ const toldItems = 4
 // consumer count, so the paragraph stays readable while the controls, the
 // tables and results.json hold every figure (and the conclusions weigh
 // every one).
+//
+// A list that lost items says so where it is told: the sentence marks the
+// gap before its last item and names how many it gives of how many
+// (IdleOf, StillIdleOf, LossesOf, the lengths before sampling).
 func told(s gridStory) gridStory {
 	s.Groups = sample(s.Groups, toldItems)
 	for i := range s.Groups {
-		s.Groups[i].Idle = sample(s.Groups[i].Idle, toldItems)
-		s.Groups[i].StillIdle = sample(s.Groups[i].StillIdle, toldItems)
+		g := &s.Groups[i]
+		g.IdleOf, g.StillIdleOf = len(g.Idle), len(g.StillIdle)
+		g.Idle = sample(g.Idle, toldItems)
+		g.StillIdle = sample(g.StillIdle, toldItems)
 	}
 	for i := range s.Lose {
+		s.Lose[i].LossesOf = len(s.Lose[i].Losses)
 		s.Lose[i].Losses = sample(s.Lose[i].Losses, toldItems)
 	}
 	return s
@@ -489,6 +496,7 @@ type keyLoss struct {
 	SplitMin, SplitMax int // subscribers split, over the partition counts that split any
 	AllSplit           bool
 	Losses             []sim.Row // the rows at partition counts that lose rows, in grid order
+	LossesOf           int       // how many Losses there were before told sampled them
 }
 
 // A groupStory is what one consumer count's rows say about load.
@@ -496,6 +504,9 @@ type groupStory struct {
 	Consumers int
 	Idle      []idleAt  // partition counts below the consumer count
 	StillIdle []sim.Row // rows with at least as many partitions as consumers and an idle consumer
+	// IdleOf and StillIdleOf are how many of each there were before told
+	// sampled them.
+	IdleOf, StillIdleOf int
 	// At is the partition count loads are compared at: the first that gives
 	// every consumer a partition, or the largest when none does.
 	At       int

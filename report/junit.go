@@ -2,27 +2,38 @@ package report
 
 import (
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/sim"
 )
 
 // A CheckRun is one scenario file's run for partlab check: its
-// expectations' outcomes, or the error that left it without any.
+// expectations' outcomes, or the error that left it without any, and how
+// long it took to load, compute and check.
 type CheckRun struct {
 	File     string
 	Scenario *scenarios.Scenario // nil when Err is set
 	Outcomes []sim.Outcome
 	Err      error
+	Elapsed  time.Duration
 }
 
 // The JUnit XML that CI test views read (GitHub, GitLab, Jenkins): one
 // testsuite per scenario file, one testcase per expectation, a failure for
-// each miss and an error for a file that could not be computed. It carries
-// no timestamps or durations, so the same run writes the same bytes.
+// each miss and an error for a file that could not be computed. Every case's
+// classname is the scenario's name (its file's base name without .yaml);
+// file and line on a testcase are where annotation reporters put the
+// message, and line is there whenever the position is known. time, in
+// seconds, is the one figure that differs from run to run: a suite's is its
+// file's load, computation and check, which its error case shares; an
+// expectation reads a figure computed once for the suite, so its case's time
+// is 0.
 type (
 	JUnitSuites struct {
 		XMLName  xml.Name     `xml:"testsuites"`
@@ -30,6 +41,7 @@ type (
 		Tests    int          `xml:"tests,attr"`
 		Failures int          `xml:"failures,attr"`
 		Errors   int          `xml:"errors,attr"`
+		Time     string       `xml:"time,attr"`
 		Suites   []JUnitSuite `xml:"testsuite"`
 	}
 	JUnitSuite struct {
@@ -37,6 +49,7 @@ type (
 		Tests    int         `xml:"tests,attr"`
 		Failures int         `xml:"failures,attr"`
 		Errors   int         `xml:"errors,attr"`
+		Time     string      `xml:"time,attr"`
 		Cases    []JUnitCase `xml:"testcase"`
 	}
 	JUnitCase struct {
@@ -44,6 +57,7 @@ type (
 		Classname string        `xml:"classname,attr"`
 		File      string        `xml:"file,attr"`
 		Line      int           `xml:"line,attr,omitempty"`
+		Time      string        `xml:"time,attr"`
 		Failure   *JUnitProblem `xml:"failure"`
 		Error     *JUnitProblem `xml:"error"`
 	}
@@ -57,17 +71,20 @@ type (
 // junitReport builds the report of check's runs.
 func junitReport(runs []CheckRun) JUnitSuites {
 	doc := JUnitSuites{Name: "partlab check"}
+	var total time.Duration
 	for _, r := range runs {
-		s := JUnitSuite{Name: r.File}
+		total += r.Elapsed
+		s := JUnitSuite{Name: r.File, Time: seconds(r.Elapsed)}
+		class := scenarios.NameOf(r.File)
 		if r.Err != nil {
-			s.Cases = append(s.Cases, JUnitCase{Name: "compute", Classname: r.File, File: r.File,
+			s.Cases = append(s.Cases, JUnitCase{Name: "compute", Classname: class, File: r.File, Line: errorLine(r.Err), Time: s.Time,
 				Error: &JUnitProblem{Message: firstLine(r.Err.Error()), Type: "scenario", Text: r.Err.Error()}})
 			s.Errors++
 		} else {
 			for i, o := range r.Outcomes {
 				e := r.Scenario.Expect[i]
 				c := JUnitCase{Name: fmt.Sprintf("expect[%d]: %s, expected %s", i, o.Figure, o.Want()),
-					Classname: r.Scenario.Name, File: r.File, Line: e.At.Line}
+					Classname: class, File: r.File, Line: e.At.Line, Time: seconds(0)}
 				if !o.Held {
 					c.Failure = &JUnitProblem{Message: o.String(), Type: "expectation", Text: MissLine(r.Scenario, i, o)}
 					s.Failures++
@@ -81,7 +98,25 @@ func junitReport(runs []CheckRun) JUnitSuites {
 		doc.Errors += s.Errors
 		doc.Suites = append(doc.Suites, s)
 	}
+	doc.Time = seconds(total)
 	return doc
+}
+
+// seconds is a JUnit time: seconds, to the millisecond.
+func seconds(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) }
+
+// errorLine is the line of the first problem of a scenario error, 0 when it
+// has none (a file that cannot be read, a --set override).
+func errorLine(err error) int {
+	var list scenarios.ErrorList
+	if errors.As(err, &list) && len(list) > 0 {
+		return list[0].Line
+	}
+	var one *scenarios.Error
+	if errors.As(err, &one) {
+		return one.Line
+	}
+	return 0
 }
 
 func firstLine(s string) string {

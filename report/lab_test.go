@@ -1,7 +1,10 @@
 package report
 
 import (
+	"bytes"
+	"encoding/csv"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -194,7 +197,7 @@ func TestLabNarrativeFollowsTheData(t *testing.T) {
 				return []string{
 					"Measured on a &lt;b&gt;test&lt;/b&gt; machine: 7.76× at C = 8 against the model's 8.00×, 3.00% apart.",
 					"trust the shape, not the third decimal",
-					"<caption>Measured on a &lt;b&gt;test&lt;/b&gt; machine</caption>",
+					"<caption><span>Measured on a &lt;b&gt;test&lt;/b&gt; machine</span></caption>",
 				}
 			},
 			not: []string{"strays"},
@@ -388,40 +391,93 @@ func measured(factor float64) func(*Notebook) {
 	}
 }
 
-// TestLabCSV checks that a lab's CSV carries every figure of its cells other
-// than grids, in the long form, after the grids' block, as results.json names
-// them.
-func TestLabCSV(t *testing.T) {
-	nb := lab(t)
-	var buf strings.Builder
-	if err := CSV(&buf, nb); err != nil {
+// TestDataFilesCSV reads every CSV file of the lesson's and the lab's pages
+// with encoding/csv, as other tools would: one table per file, a header that
+// names its columns and one field count. figures.csv carries every figure
+// of the cells other than grids, as results.json names them, in cell order
+// and, within a cell, in the order a reader counts (speedup@2 before
+// speedup@16).
+func TestDataFilesCSV(t *testing.T) {
+	heads := map[string][]string{
+		CSVFile:     {"cell", "key", "partitions", "consumers", "max_load"},
+		FiguresFile: {"cell", "figure", "at", "value"},
+	}
+	for name, nb := range map[string]Notebook{"lesson": lesson(t), "lab": lab(t)} {
+		tables := map[string][][]string{}
+		for _, f := range DataFiles {
+			if f.Media != "text/csv" {
+				continue
+			}
+			var buf bytes.Buffer
+			if err := f.Write(&buf, nb); err != nil {
+				t.Fatal(err)
+			}
+			r := csv.NewReader(&buf)
+			r.FieldsPerRecord = 0 // every record as wide as the header
+			recs, err := r.ReadAll()
+			if err != nil {
+				t.Fatalf("%s: %s: %v", name, f.Name, err)
+			}
+			if len(recs) == 0 || !slices.Equal(recs[0][:len(heads[f.Name])], heads[f.Name]) {
+				t.Fatalf("%s: %s's header is %q, want it to start %q", name, f.Name, recs[0], heads[f.Name])
+			}
+			tables[f.Name] = recs
+		}
+		if len(tables) != len(heads) {
+			t.Fatalf("%s: %d CSV files, want %d", name, len(tables), len(heads))
+		}
+		cs, err := nb.computations()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want [][]string
+		gridRows := 0
+		for i, c := range cs {
+			if g, ok := c.Result.(*sim.GridResult); ok {
+				gridRows += len(g.Rows)
+				continue
+			}
+			figs := nb.Results.Figures(i)
+			for _, n := range slices.SortedFunc(maps.Keys(figs), sim.CompareFigureNames) {
+				figure, at, _ := strings.Cut(n, "@")
+				want = append(want, []string{c.ID, figure, at, strconv.FormatFloat(figs[n], 'f', -1, 64)})
+			}
+		}
+		if got := tables[FiguresFile][1:]; !slices.EqualFunc(got, want, slices.Equal) {
+			t.Errorf("%s: figures.csv has %d rows, want %d in order:\n%q\nwant\n%q", name, len(got), len(want), got, want)
+		}
+		if got := len(tables[CSVFile]) - 1; got != gridRows {
+			t.Errorf("%s: results.csv has %d rows, want one per grid combination, %d", name, got, gridRows)
+		}
+	}
+}
+
+// In the lab's figures.csv a family's members that are counts go up as
+// numbers, and one family reaches two digits, so the order is seen.
+func TestFiguresCSVCountsInOrder(t *testing.T) {
+	var buf bytes.Buffer
+	if err := FiguresCSV(&buf, lab(t)); err != nil {
 		t.Fatal(err)
 	}
-	grids, long, ok := strings.Cut(buf.String(), "\n\ncell,figure,at,value\n")
-	if !ok || !strings.HasPrefix(grids, "cell,key,partitions,") {
-		t.Fatalf("no long block after the grids' block:\n%.300s", buf.String())
-	}
-	lines := strings.Split(strings.TrimSuffix(long, "\n"), "\n")
-	cs, err := nb.computations()
+	recs, err := csv.NewReader(&buf).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := 0
-	for i, c := range cs {
-		if c.Kind == sim.KindGrid {
+	twoDigits := false
+	for i := 2; i < len(recs); i++ {
+		prev, cur := recs[i-1], recs[i]
+		a, errA := strconv.Atoi(prev[2])
+		b, errB := strconv.Atoi(cur[2])
+		if errA != nil || errB != nil || prev[0] != cur[0] || prev[1] != cur[1] {
 			continue
 		}
-		for name, v := range nb.Results.Figures(i) {
-			want++
-			figure, at, _ := strings.Cut(name, "@")
-			line := c.ID + "," + figure + "," + at + "," + strconv.FormatFloat(v, 'f', -1, 64)
-			if !slices.Contains(lines, line) {
-				t.Errorf("the CSV lacks %s", line)
-			}
+		twoDigits = twoDigits || b >= 10
+		if a >= b {
+			t.Errorf("figures.csv lines %d and %d: %s.%s@%d before @%d", i, i+1, cur[0], cur[1], a, b)
 		}
 	}
-	if want == 0 || len(lines) != want {
-		t.Errorf("the long block has %d lines, want %d", len(lines), want)
+	if !twoDigits {
+		t.Error("no family in the lab reaches a two-digit member: the test shows nothing")
 	}
 }
 

@@ -78,6 +78,35 @@ func TestNarrativeFollowsTheData(t *testing.T) {
 			},
 			not: []string{"every consumer reads"},
 		},
+		{
+			// The grid of issue 19, whose sentence dropped 4 partitions
+			// without a word: five idle counts, told as three and the last.
+			name:     "more idle counts than a sentence lists",
+			scenario: gridOnly(lessonSrc, "{keys: [subscriber], partitions: [1, 2, 3, 4, 5], consumers: [6]}"),
+			want: func(row func(sim.Key, int, int) sim.Row) []string {
+				return []string{fmt.Sprintf("With 6 consumers, the topic leaves %d of them idle at 1 partition, %d at 2 partitions, %d at 3 partitions, … and %d at 5 partitions (the first 3 and the last of 5 partition counts).",
+					row("subscriber", 1, 6).Idle, row("subscriber", 2, 6).Idle, row("subscriber", 3, 6).Idle, row("subscriber", 5, 6).Idle)}
+			},
+			not: []string{" at 4 partitions", "3 partitions and "},
+		},
+		{
+			name:     "as many idle counts as a sentence lists",
+			scenario: gridOnly(lessonSrc, "{keys: [subscriber], partitions: [1, 2, 3, 4], consumers: [6]}"),
+			want: func(row func(sim.Key, int, int) sim.Row) []string {
+				return []string{fmt.Sprintf("With 6 consumers, the topic leaves %d of them idle at 1 partition, %d at 2 partitions, %d at 3 partitions and %d at 4 partitions.",
+					row("subscriber", 1, 6).Idle, row("subscriber", 2, 6).Idle, row("subscriber", 3, 6).Idle, row("subscriber", 4, 6).Idle)}
+			},
+			not: []string{"…", "the first 3"},
+		},
+		{
+			name:     "more losses than a sentence lists",
+			scenario: gridOnly(lessonSrc, "{keys: [record], partitions: [2, 3, 4, 5, 6]}"),
+			want: func(row func(sim.Key, int, int) sim.Row) []string {
+				return []string{fmt.Sprintf("computes %d of the %d rows at 2 partitions, %d at 3, %d at 4, … and %d at 6 (the first 3 and the last of 5 partition counts).",
+					row("record", 2, 4).Rows, row("record", 2, 4).Rows+row("record", 2, 4).Lost, row("record", 3, 4).Rows, row("record", 4, 4).Rows, row("record", 6, 4).Rows)}
+			},
+			not: []string{" at 5,", " at 5 "},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -37,6 +37,7 @@ func offsetsView(p *pageState, c cell, r *sim.OffsetsResult) (any, error) {
 		l, _ := format.List(s.Partitions)
 		d.Spread.add(false, string(s.Key), l)
 	}
+	p.name(c, &d.First, &d.Spread)
 	return d, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/partlab/partlab/report/markdown"
@@ -28,7 +29,7 @@ type Options struct {
 	// (../assets/echarts.min.js) or absolute (a CDN).
 	ScriptURL string
 	// Inline, when set, is ECharts itself, written into the page, which then
-	// links its results.json and CSV as data: URLs and refers to no other
+	// links its DataFiles as data: URLs and refers to no other
 	// file. It wins over ScriptURL.
 	Inline []byte
 	// PDF links the page's NAME.pdf from its header (render --pdf).
@@ -36,15 +37,44 @@ type Options struct {
 	// Site is the page's regions of the site it is part of (see package
 	// site); zero for a page alone.
 	Site SiteRegions
+	// Edition is who the page is for: the student (the default) or the
+	// teacher, whose answer key it then is.
+	Edition Edition
+	// Assessment, when set, makes the page a student's variant in
+	// assessment mode (see Assessment).
+	Assessment *Assessment
 }
 
 // The files of a page's folder in a site, which the page links: its
 // results beside it, its PDF when printed, and the site's index above it.
 const (
-	PageFile = "index.html"
-	JSONFile = "results.json"
-	CSVFile  = "results.csv"
+	PageFile    = "index.html"
+	JSONFile    = "results.json"
+	CSVFile     = "results.csv"
+	FiguresFile = "figures.csv"
 )
+
+// A DataFile is one of the results files beside a page: its name, its media
+// type and what writes it.
+type DataFile struct {
+	Name, Media string
+	Write       func(io.Writer, Notebook) error
+}
+
+// DataFiles are the results beside every page, in the order the page and
+// the index link them: one table per CSV file, so that every tool that reads
+// CSV reads each as it is.
+var DataFiles = []DataFile{
+	{JSONFile, "application/json", JSON},
+	{CSVFile, "text/csv", CSV},
+	{FiguresFile, "text/csv", FiguresCSV},
+}
+
+// A DataLink is a page's link to one of its DataFiles.
+type DataLink struct {
+	Name string
+	URL  template.URL
+}
 
 // PDFFile is a page's PDF, beside it: named after the scenario, so that a
 // downloaded copy says what it is.
@@ -65,16 +95,18 @@ type pageData struct {
 	Summary           template.HTML
 	Description       string // the summary's text, for search engines' results
 	Source            sim.Source
-	Uses              sourceUse            // which of Source's parameters the page's figures depend on
+	Uses              SourceUse            // which of Source's parameters the page's figures depend on
 	Overrides         []scenarios.Override // what the command line put over the file
 	Index             string
-	JSON, CSV         template.URL
+	Data              []DataLink   // the results beside the page
 	PDF               template.URL // the page's PDF beside it, if printed
 	Script            scriptData
 	Contents          []markdown.Heading
 	Cells             []cellData
-	Expected          *expectationsData // nil when the scenario expects nothing
+	Expected          *expectationsData // nil in the student's edition, or when the scenario expects nothing
+	Assessment        *assessmentData   // nil but in assessment mode
 	Site              SiteRegions
+	Edition           Edition
 }
 
 type scriptData struct {
@@ -95,9 +127,13 @@ type cellData struct {
 // about this much of it.
 const maxDescription = 160
 
-// sourceUse is what the page header shows of the source: the seed alone,
-// or every parameter, or (both false) nothing.
-type sourceUse struct{ Seed, Readings bool }
+// SourceUse is what a page's header and its card on the site's index show
+// of the source: the seed alone, or every parameter, or (both false)
+// nothing.
+type SourceUse struct {
+	Seed     bool `json:"seed"`
+	Readings bool `json:"readings"`
+}
 
 // pageState is what rendering one page carries from cell to cell: the
 // results for the authors' templates, and the Markdown document whose
@@ -108,7 +144,13 @@ type pageState struct {
 	doc   *markdown.Doc
 	// level is the level of the last heading an author wrote, 0 before
 	// the first: a computed cell's title goes one below it.
-	level int
+	level   int
+	edition Edition
+	// regions are the accessible names of the page's table regions so far.
+	regions map[string]bool
+	// assess is set in assessment mode: answers and figures of the
+	// scoreboard are left out.
+	assess bool
 }
 
 // Page writes a scenario's page: a header with the source's parameters that
@@ -136,17 +178,22 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		}
 	}
 	p := newPageState(nb, anchors...)
+	p.edition, p.doc.Key = opt.Edition, opt.Edition.Key()
 	p.doc.ReadImages(s.File, len(opt.Inline) > 0)
 	d := pageData{
 		Title: s.Title, Name: s.Name, File: filepath.Base(s.File), Source: s.Source, Overrides: s.Overrides,
-		Uses:  newSourceUse(sim.Uses(s.SimCells()...)),
+		Uses:  Uses(s),
 		Index: "../" + PageFile,
-		JSON:  fileLink(JSONFile),
-		CSV:   fileLink(CSVFile),
-		Site:  opt.Site,
+		Site:  opt.Site, Edition: opt.Edition,
 	}
+	d.Data = DataLinks("")
 	if opt.PDF {
 		d.PDF = fileLink(PDFFile(s.Name))
+	}
+	if a := opt.Assessment; a != nil {
+		p.assess, p.doc.OmitAnswers = true, true
+		d.Assessment = &assessmentData{Scenario: s.Name, Token: a.Token}
+		d.Data = nil
 	}
 	var err error
 	if d.Summary, err = p.vocab.HTML(p.doc, markdown.Summary(s)); err != nil {
@@ -159,13 +206,18 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		d.Index = "" // a self-contained page links no other file
 		d.Site = SiteRegions{}
 		d.Script.Inline = inlineScript(opt.Inline)
-		if d.JSON, d.CSV, err = dataLinks(nb); err != nil {
-			return nil, nil, nil, err
+		if d.Assessment == nil { // the results hold every answer: a variant carries none
+			if d.Data, err = dataLinks(nb); err != nil {
+				return nil, nil, nil, err
+			}
 		}
 	} else {
 		d.Script.URL = opt.ScriptURL
 	}
 	for _, c := range cells {
+		if c.Answer && p.assess {
+			continue
+		}
 		cd, err := p.cell(c)
 		if err != nil {
 			return nil, nil, nil, err
@@ -173,12 +225,14 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		d.Cells = append(d.Cells, cd)
 	}
 	d.Contents = p.doc.Headings
-	expected, err := nb.Expected()
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if d.Expected = newExpectations(expected); d.Expected != nil {
-		d.Contents = append(d.Contents, markdown.Heading{ID: expectAnchor, Text: "Expectations", Level: 2})
+	if opt.Edition.Key() {
+		expected, err := nb.Expected()
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if d.Expected = newExpectations(expected); d.Expected != nil {
+			d.Contents = append(d.Contents, markdown.Heading{ID: expectAnchor, Text: "Expectations", Level: 2})
+		}
 	}
 	var buf bytes.Buffer
 	if err := layout.ExecuteTemplate(&buf, "page.html", d); err != nil {
@@ -187,16 +241,27 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 	return buf.Bytes(), p.doc.Images(), p.doc.Sections, nil
 }
 
+// DataLinks are the links to the DataFiles in the folder dir ("" beside
+// the page, "NAME/" from the index).
+func DataLinks(dir string) []DataLink {
+	var links []DataLink
+	for _, f := range DataFiles {
+		links = append(links, DataLink{f.Name, fileLink(dir + f.Name)})
+	}
+	return links
+}
+
 // dataLinks are a self-contained page's links to its results: data: URLs.
-func dataLinks(nb Notebook) (results, table template.URL, err error) {
-	var j, c bytes.Buffer
-	if err := JSON(&j, nb); err != nil {
-		return "", "", err
+func dataLinks(nb Notebook) ([]DataLink, error) {
+	var links []DataLink
+	for _, f := range DataFiles {
+		var b bytes.Buffer
+		if err := f.Write(&b, nb); err != nil {
+			return nil, err
+		}
+		links = append(links, DataLink{f.Name, dataURL(f.Media, b.Bytes())})
 	}
-	if err := CSV(&c, nb); err != nil {
-		return "", "", err
-	}
-	return dataURL("application/json", j.Bytes()), dataURL("text/csv", c.Bytes()), nil
+	return links, nil
 }
 
 // cell renders one cell with its kind's view and template.
@@ -209,9 +274,13 @@ func (p *pageState) cell(c cell) (cellData, error) {
 		}
 	}
 	authored := len(p.doc.Headings)
+	searched := slices.Clone(p.doc.Sections)
 	data, err := k.view(p, c)
 	if err != nil {
 		return cellData{}, err
+	}
+	if c.Answer && !p.edition.Key() {
+		p.doc.Sections = searched // the student's search holds no answer
 	}
 	if n := len(p.doc.Headings); n > authored {
 		p.level = p.doc.Headings[n-1].Level
@@ -222,7 +291,7 @@ func (p *pageState) cell(c cell) (cellData, error) {
 	}
 	body := buf.Bytes()
 	if c.Answer {
-		body = markdown.CellAnswer(c.Kind, c.ID, body)
+		body = markdown.CellAnswer(p.edition.Key(), c.Kind, c.ID, body)
 	}
 	cd := cellData{Kind: string(c.Kind), Body: cellHTML(body)}
 	if c.Sim != nil {
@@ -251,8 +320,10 @@ func cellTitle(c cell) string {
 // heading before it, so the page's outline stays whole, from h2 to h4.
 func (p *pageState) cellLevel() int { return min(max(p.level+1, 2), 4) }
 
-func newSourceUse(u sim.SourceUse) sourceUse {
-	return sourceUse{Seed: u&sim.UsesSeed != 0, Readings: u&sim.UsesReadings != 0}
+// Uses is which of the source's parameters the figures of s depend on.
+func Uses(s *scenarios.Scenario) SourceUse {
+	u := sim.Uses(s.SimCells()...)
+	return SourceUse{Seed: u&sim.UsesSeed != 0, Readings: u&sim.UsesReadings != 0}
 }
 
 // cellAnchor is a computation cell's id on the page. Headings never take it:

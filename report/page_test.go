@@ -1,6 +1,9 @@
 package report
 
 import (
+	"encoding/json"
+	"html"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -68,6 +71,30 @@ func TestHeaderParams(t *testing.T) {
 	}
 }
 
+var regionName = regexp.MustCompile(`role="region" aria-label="([^"]*)"`)
+
+// TestRegionNamesUnique checks that no two regions of a shipped page share
+// a name, in either edition: a screen reader's list of landmarks tells each
+// apart (issue 19: the Day 24 page named ten of them twice or thrice).
+func TestRegionNamesUnique(t *testing.T) {
+	for name, load := range map[string]func(testing.TB) Notebook{"lesson": lesson, "lab": lab} {
+		for _, e := range []Edition{Student, Teacher} {
+			opt := copied
+			opt.Edition = e
+			seen := map[string]bool{}
+			for _, m := range regionName.FindAllStringSubmatch(page(t, load(t), opt), -1) {
+				if seen[m[1]] {
+					t.Errorf("%s, the %s edition: two regions are named %q", name, e, m[1])
+				}
+				seen[m[1]] = true
+			}
+			if len(seen) < 2 {
+				t.Errorf("%s: %d named regions, want several", name, len(seen))
+			}
+		}
+	}
+}
+
 // TestDescription checks the page's meta description: the summary's text
 // without its Markdown, escaped for the attribute, cut on a word with an
 // ellipsis past maxDescription bytes, and absent without a summary.
@@ -97,5 +124,31 @@ func TestDescription(t *testing.T) {
 				t.Errorf("want %s in the page; it has %s", tt.want, got[max(i, 0):max(i, 0)+200])
 			}
 		})
+	}
+}
+
+var chartOption = regexp.MustCompile(`<script type="application/json" class="chart-option">(.*?)</script>`)
+
+// TestChartsOneGrid checks that every chart of the shipped pages has one
+// grid, which its axes use: a second one, which go-echarts adds for each
+// WithGridOpts, is drawn by nothing and left the spread chart's plot under
+// the empty band the first one kept for a hidden legend.
+func TestChartsOneGrid(t *testing.T) {
+	for name, load := range map[string]func(testing.TB) Notebook{"lesson": lesson, "lab": lab} {
+		options := chartOption.FindAllStringSubmatch(page(t, load(t), copied), -1)
+		if len(options) == 0 {
+			t.Fatalf("%s: no chart", name)
+		}
+		for i, m := range options {
+			var o struct {
+				Grid []json.RawMessage `json:"grid"`
+			}
+			if err := json.Unmarshal([]byte(html.UnescapeString(m[1])), &o); err != nil {
+				t.Fatalf("%s: chart %d: %v", name, i, err)
+			}
+			if len(o.Grid) != 1 {
+				t.Errorf("%s: chart %d has %d grids, want 1", name, i, len(o.Grid))
+			}
+		}
 	}
 }

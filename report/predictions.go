@@ -16,13 +16,19 @@ var predictionsKind = newKind("Predictions against the run", "computed.html", pr
 // A scoreboard is the data of templates/scoreboard.html: a row per
 // prediction with the reader's input and a verdict that
 // templates/reader.js scores as they type, against the figure and tolerance
-// the verdict carries; then the figures, behind markdown.AnswerSummary. The figures'
-// <details> is open in the page, so that without JavaScript they show as
-// they always have; the script closes it until every input is filled.
+// the verdict carries; then the figures, behind markdown.AnswerSummary. In
+// the student's edition the figures' <details> is closed, and the script
+// opens it once every input is filled; in the answer key it is open, and
+// each row prints its figure in place of the input.
+//
+// In assessment mode the scoreboard has no verdicts and no figures, only
+// the inputs, their tolerances and the button that saves them.
 type scoreboard struct {
 	Rows    []scoreRow
 	Summary string
+	Key     bool
 	Actuals table
+	Assess  bool
 }
 
 // A scoreRow is one prediction. Actual and Tolerance are exact, for the
@@ -39,12 +45,23 @@ type scoreRow struct {
 // verdict, and the figures a cell above computed.
 func predictionsView(p *pageState, c cell, r *sim.PredictionsResult) (any, error) {
 	v := newComputedView(p, c, fmt.Sprintf("%s against the figures above", format.Plural(len(r.Rows), "prediction")))
-	s := &scoreboard{Summary: markdown.AnswerSummary, Actuals: table{Caption: "The figures", Columns: []column{label("prediction"), num("actual"), label("figure")}}}
+	s := &scoreboard{Summary: markdown.AnswerSummary, Key: p.edition.Key(), Assess: p.assess, Actuals: table{Caption: "The figures", Columns: []column{label("prediction"), num("actual"), label("figure")}}}
+	if s.Key {
+		s.Summary = markdown.KeySummary
+	}
 	for _, row := range r.Rows {
 		in := sim.Prediction{Name: row.Name, Question: row.Question, You: row.You}
-		s.Rows = append(s.Rows, scoreRow{Name: row.Name, Question: row.Question, Input: inputHTML(markdown.PredictionInput(in)),
-			Actual: exact(row.Actual), Tolerance: exact(row.Tolerance), Shown: "±" + format.Short(row.Tolerance)})
-		s.Actuals.add(false, row.Name, format.Short(row.Actual), row.Of)
+		input := markdown.PredictionInput(in)
+		if s.Key {
+			input = markdown.PredictionKey(in, row.Actual)
+		}
+		sr := scoreRow{Name: row.Name, Question: row.Question, Input: inputHTML(input),
+			Tolerance: exact(row.Tolerance), Shown: "±" + format.Short(row.Tolerance)}
+		if !s.Assess {
+			sr.Actual = exact(row.Actual)
+			s.Actuals.add(false, row.Name, format.Short(row.Actual), row.Of)
+		}
+		s.Rows = append(s.Rows, sr)
 	}
 	v.d.Blocks = append(v.d.Blocks, block{Scoreboard: s})
 	return v.done("predictions.md", predictionsStory{Total: len(r.Rows)})

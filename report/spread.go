@@ -77,7 +77,7 @@ func spreadChart(id string, r *sim.SpreadResult) (chartView, error) {
 	b := charts.NewBar()
 	// Bars lie down so that each can carry its keys' names.
 	b.SetGlobalOptions(append(chartOptions(id, "", "", "shadow"),
-		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "keys", NameLocation: "middle", NameGap: 28}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "keys", NameLocation: "middle", NameGap: 28, MinInterval: countInterval("keys")}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true)}),
 	)...)
 	b.SetGlobalOptions(noLegend...)

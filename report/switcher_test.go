@@ -73,21 +73,21 @@ func TestBigGridTables(t *testing.T) {
 	got := page(t, bigGrid(t), copied)
 	for _, want := range []string{
 		`<div class="switch" id="table_g_groups">`,
-		`<caption>Consumer group of 1 consumer; the healthy pipeline computes`,
+		`<caption><span>Consumer group of 1 consumer; the healthy pipeline computes`,
 		`<option value="63">64</option>`,
 		`<div class="switch" id="table_g_deviation">`,
-		`<caption>Serving deviation per region against the healthy pipeline (m³), the subscriber key</caption>`,
+		`<caption><span>Serving deviation per region against the healthy pipeline (m³), the subscriber key</span></caption>`,
 		`<option value="3">none</option>`,
 		// The deviation chart opens on the first combination that loses rows.
 		`<option value="1" selected>record</option>`,
 		`<option value="1" selected>2</option>`,
-		`<caption>record, 2 partitions</caption>`,
+		`<caption><span>record, 2 partitions</span></caption>`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the page lacks %s", want)
 		}
 	}
-	if n := strings.Count(got, "<caption>Consumer group of"); n != 1 {
+	if n := strings.Count(got, "<caption><span>Consumer group of"); n != 1 {
 		t.Errorf("the page has %d lesson tables, want 1", n)
 	}
 	if n := strings.Count(got, "<strong>The ceiling.</strong> With"); n == 0 || n > toldItems {

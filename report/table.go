@@ -1,6 +1,9 @@
 package report
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // A table is any table of a page, built by the report and drawn by
 // templates/table.html. Cells are text: the report formats every figure once,
@@ -9,6 +12,9 @@ type table struct {
 	Caption string
 	Columns []column
 	Rows    []tableRow
+	// Region is the accessible name of the table's scroll region, unique on
+	// its page (pageState.name); "" for Label's own.
+	Region string
 }
 
 // A column names a table column; numeric columns align right, and a wide
@@ -38,6 +44,9 @@ func wide(name string) column  { return column{Name: name, Wide: true} }
 // scrolls on a phone, and a keyboard reaches it only as a named, focusable
 // region. The caption names it; a table without one is named by its columns.
 func (t table) Label() string {
+	if t.Region != "" {
+		return t.Region
+	}
 	if t.Caption != "" {
 		return t.Caption
 	}
@@ -79,3 +88,25 @@ func (t *table) add(start bool, cells ...string) {
 
 // mark picks out the last row added.
 func (t *table) mark() { t.Rows[len(t.Rows)-1].Mark = true }
+
+// name gives each of a cell's tables a region name no other region of the
+// page has: its own Label, or when the page has that already, the Label and
+// the cell's kind and id, which no other cell has, and a number if one cell
+// repeats it (three ordering cells each caption a table "The out-of-order
+// counter, three ways").
+func (p *pageState) name(c cell, ts ...*table) {
+	if p.regions == nil {
+		p.regions = map[string]bool{}
+	}
+	for _, t := range ts {
+		name := t.Label()
+		if p.regions[name] {
+			name = fmt.Sprintf("%s (%s %s)", name, c.Kind, c.ID)
+		}
+		for n := 2; p.regions[name]; n++ {
+			name = fmt.Sprintf("%s (%s %s, %d)", t.Label(), c.Kind, c.ID, n)
+		}
+		p.regions[name] = true
+		t.Region = name
+	}
+}

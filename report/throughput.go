@@ -117,17 +117,14 @@ func ceilingChart(id string, r *sim.ThroughputResult, m *sim.Measurement) (chart
 			t.mark()
 		}
 	}
-	// The ideal is a wide pale band under the modelled line, so that both
-	// show where they coincide.
-	l.AddSeries("ideal min(C, P)", points(values(r.Rows, func(row sim.ThroughputRow) float64 { return float64(row.Ideal) })),
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: idealColor}),
-		charts.WithLineStyleOpts(opts.LineStyle{Color: idealColor, Width: 8, Opacity: opts.Float(0.35)}),
-		charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
-		charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: fmt.Sprintf("ceiling: P = %d", parts), YAxis: parts}),
-		markLineStyle("insideEndTop"))
+	// The modelled line is a wide band with a dot at each count and the
+	// ideal dashed inside it, so that both show where they coincide, and
+	// each has a solid swatch in the legend. C = P's name stands at the top
+	// of its line, the ceiling's under its right end, where no line runs.
 	modelled := []charts.SeriesOpts{
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(0)}),
-		charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(0), Width: 2}),
+		charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(0), Width: 5}),
+		charts.WithLineChartOpts(opts.LineChart{Symbol: "circle", SymbolSize: 9}),
 	}
 	if slices.Contains(counts, itoa(parts)) {
 		modelled = append(modelled,
@@ -135,6 +132,12 @@ func ceilingChart(id string, r *sim.ThroughputResult, m *sim.Measurement) (chart
 			markLineStyle("end"))
 	}
 	l.AddSeries("modelled", points(values(r.Rows, speedup)), modelled...)
+	l.AddSeries("ideal min(C, P)", points(values(r.Rows, func(row sim.ThroughputRow) float64 { return float64(row.Ideal) })),
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: idealColor}),
+		charts.WithLineStyleOpts(opts.LineStyle{Color: idealColor, Width: 2, Type: "dashed"}),
+		charts.WithLineChartOpts(opts.LineChart{Symbol: "circle", ShowSymbol: opts.Bool(false)}),
+		charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: fmt.Sprintf("ceiling: P = %d", parts), YAxis: parts}),
+		markLineStyle("insideEndBottom"))
 	if m != nil {
 		l.AddSeries("measured", points(values(m.Rows, speedup)),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(1)}),

@@ -18,8 +18,8 @@ import (
 // HTML body context where the page places it.
 func cellHTML(b []byte) template.HTML { return template.HTML(b) }
 
-// inputHTML trusts predictionInput, which escapes every value it writes
-// into the input's attributes.
+// inputHTML trusts markdown.PredictionInput and markdown.PredictionKey,
+// which escape every value they write into the input or the figure.
 func inputHTML(s string) template.HTML { return template.HTML(s) }
 
 // scriptEnd matches what would end or confuse a <script> element early.

@@ -7,8 +7,8 @@ import (
 
 func TestFiles(t *testing.T) {
 	if err := fstest.TestFS(Files(),
-		"README.md", ".gitignore", "site.yaml", "package.json", "package-lock.json",
-		"scenarios/partitions.yaml", ".github/workflows/publish.yml"); err != nil {
+		"README.md", ".gitignore", "site.yaml",
+		"scenarios/partitions.yaml", ".vscode/settings.json", WorkflowFile); err != nil {
 		t.Fatal(err)
 	}
 }

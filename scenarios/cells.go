@@ -79,6 +79,22 @@ func Kinds() []sim.Kind {
 	return out
 }
 
+// KindDoc is what a kind of computation is for, in a line, and its
+// computation with no field set, whose engine's tables (its figures) the
+// docs' reference prints; ok is false for a kind no cell may hold.
+func KindDoc(k sim.Kind) (doc string, zero sim.Cell, ok bool) {
+	kd, ok := cellKinds[k]
+	if !ok {
+		return "", nil, false
+	}
+	zs, ok := kd.spec.(interface{ zero() any })
+	if !ok {
+		return kd.doc, nil, false
+	}
+	z, ok := zs.zero().(sim.Cell)
+	return kd.doc, z, ok
+}
+
 func cellKindNames() []string {
 	names := []string{string(Markdown)}
 	for k := range cellKinds {

@@ -232,6 +232,9 @@ type scoreboard struct{}
 
 var predictionsSpec = scoreboard{}
 
+// zero is the scoreboard's computation with no guess.
+func (scoreboard) zero() any { return scoreboardSpec.zero() }
+
 // scoreboardSpec is the scoreboard's mapping form.
 var scoreboardSpec = object[sim.Predictions]{fields: []field[sim.Predictions]{
 	idField(func(p *sim.Predictions, v string) { p.ID = v }),

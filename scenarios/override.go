@@ -34,6 +34,10 @@ type Override struct {
 	file  string     // the params file; empty for --set
 	at    Pos        // the key's place in the params file
 	base  int        // set while parsing: the line Path's new keys take
+	// variant marks a value of the file's own variants (Scenario.Variant):
+	// a file loaded with one is a variant, whose values are not checked
+	// again.
+	variant bool
 }
 
 // place is where an override's problems are reported: "--set source.seed" or

@@ -37,6 +37,7 @@ type Scenario struct {
 	Kafka     Kafka // where grids on the kafka engine run
 	Cells     []Cell
 	Expect    []Expect   // claims about the figures, checked after the run
+	Variants  Variants   // what may vary from one student to the next
 	Overrides []Override // put over the file's values, in order
 }
 
@@ -127,13 +128,32 @@ func Salvage(r io.Reader, name string, overrides ...Override) (*Scenario, error)
 	if err != nil {
 		return nil, err
 	}
+	s, errs := salvage(root, src, name, overrides)
+	if errs == nil && !slices.ContainsFunc(overrides, func(o Override) bool { return o.variant }) {
+		errs = checkVariants(s, func(ovs []Override) error {
+			_, err := Salvage(bytes.NewReader(src), name, ovs...)
+			return err
+		})
+		if errs != nil {
+			return nil, errs
+		}
+	}
+	if errs != nil {
+		return s, errs
+	}
+	return s, nil
+}
+
+// salvage decodes the document root of src, with the overrides put over
+// it: the scenario, or as much of it as Salvage keeps, and its errors.
+func salvage(root *yaml.Node, src []byte, name string, overrides []Override) (*Scenario, ErrorList) {
 	overrides = slices.Clone(overrides) // applyOverrides places each
 	known := filePaths(root)
 	misplaced := applyOverrides(root, bytes.Count(src, []byte("\n"))+1, overrides)
 	d := &decoder{file: name, earlier: map[string]sim.Cell{}, root: root, lines: bytes.Split(src, []byte("\n"))}
 	s := scenarioSpec.decode(d, root, "").(Scenario)
 	s.File = name
-	s.Name = strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+	s.Name = NameOf(name)
 	s.Overrides = overrides
 	if len(d.errs)+len(misplaced) > 0 {
 		salvaged := &s
@@ -222,6 +242,8 @@ var scenarioSpec = object[Scenario]{
 			set: to(func(s *Scenario, v sim.Source) { s.Source = v })},
 		{name: "engine", doc: "where grids on the kafka engine run", value: engineSpec,
 			set: to(func(s *Scenario, v Kafka) { s.Kafka = v })},
+		{name: "variants", doc: "what may vary from one student's page to the next (render --roster)", value: variantsSpec,
+			set: to(func(s *Scenario, v Variants) { s.Variants = v })},
 		{name: "cells", doc: "the notebook's cells, rendered in order", value: cellList{}, required: true,
 			set: to(func(s *Scenario, v []Cell) { s.Cells = v })},
 		// After cells, so that an expectation may name a figure of any cell.
@@ -452,4 +474,10 @@ func input(lines [][]byte, item *yaml.Node, next int) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// NameOf is the name of the scenario in the file: its base name without its
+// extension, which names its page's folder and its JUnit class.
+func NameOf(file string) string {
+	return strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 }

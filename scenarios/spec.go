@@ -61,6 +61,12 @@ type object[U any] struct {
 	check  func(m mapping, u *U) // may be nil
 }
 
+// zero is the value an object decodes into, with no field set.
+func (object[U]) zero() any {
+	var u U
+	return u
+}
+
 // A mapping is one decoded mapping as its check sees it: where it is and
 // each present field's value node.
 type mapping struct {

@@ -81,10 +81,7 @@ func (b Budget) Check(src Source, cells []Cell, measure bool) []Overrun {
 		if c == nil {
 			continue
 		}
-		cost := c.Cost(src)
-		if !measure {
-			cost.Measure = 0
-		}
+		cost := cellCost(c, src, measure)
 		total = total.Add(cost)
 		for j, l := range limits {
 			bound := l.bound(b)
@@ -104,6 +101,39 @@ func (b Budget) Check(src Source, cells []Cell, measure bool) []Overrun {
 				msg += fmt.Sprintf(" (raise it with --%s)", l.flag)
 			}
 			out = append(out, Overrun{Cell: i, Msg: msg})
+		}
+	}
+	return out
+}
+
+// cellCost is what c costs over src; measured sleep only with measure.
+func cellCost(c Cell, src Source, measure bool) Cost {
+	cost := c.Cost(src)
+	if !measure {
+		cost.Measure = 0
+	}
+	return cost
+}
+
+// RunCost is what computing the cells over src costs in all (see Check).
+func RunCost(src Source, cells []Cell, measure bool) Cost {
+	var total Cost
+	for _, c := range cells {
+		if c != nil {
+			total = total.Add(cellCost(c, src, measure))
+		}
+	}
+	return total
+}
+
+// CheckTotal lists every limit of the budget that total, the cost of many
+// runs written at once (what, such as "a roster's 300 variants"), exceeds:
+// the limits of one Kafka group or topic are each run's own, and Check's.
+func (b Budget) CheckTotal(what string, total Cost) []string {
+	var out []string
+	for _, l := range limits {
+		if n, bound := l.cost(total), l.bound(b); l.flag != "" && n > bound {
+			out = append(out, fmt.Sprintf("%s need %s %s together; the limit is %s (raise it with --%s)", what, l.show(n), l.what, l.show(bound), l.flag))
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -32,6 +33,17 @@ type figureTable[C Cell, R Result, W any] struct {
 type figureSet interface {
 	names(Cell) []string
 	value(Result, string) (float64, bool)
+	pattern() (plain, family []string)
+}
+
+func (t figureTable[C, R, W]) pattern() (plain, family []string) {
+	for _, f := range t.figures {
+		plain = append(plain, f.name)
+	}
+	for _, f := range t.family {
+		family = append(family, f.name)
+	}
+	return plain, family
 }
 
 func (t figureTable[C, R, W]) names(c Cell) []string {
@@ -76,6 +88,17 @@ func (t figureTable[C, R, W]) value(r Result, name string) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// FigureTable lists the figures a cell of c's kind may compute, from its
+// figure table alone, whatever the cell's spec: the plain figures, and the
+// family's names, each of which is "name@M" for every member M the spec
+// lists. The docs' reference is printed from it.
+func FigureTable(c Cell) (plain, family []string) {
+	if t := c.figures(); t != nil {
+		return t.pattern()
+	}
+	return nil, nil
 }
 
 // FigureNames lists the figures a cell computes, from its spec alone, before
@@ -142,4 +165,41 @@ func (rs Results) Figures(i int) map[string]float64 {
 		}
 	}
 	return out
+}
+
+// CompareFigureNames orders figure names as a reader counts: runs of digits
+// compare as numbers, the rest byte by byte, so "speedup@2" comes before
+// "speedup@16" and "max_load@record/4/8" before "max_load@record/16/4".
+// Every list of figure names that a reader sees (figures.csv, diff) is in
+// this order; names that differ only in leading zeros fall back on bytes.
+func CompareFigureNames(a, b string) int {
+	return cmp.Or(compareCounting(a, b), strings.Compare(a, b))
+}
+
+func compareCounting(a, b string) int {
+	for a != "" && b != "" {
+		da, db := digitRun(a), digitRun(b)
+		if da > 0 && db > 0 {
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if c := cmp.Or(cmp.Compare(len(na), len(nb)), strings.Compare(na, nb)); c != 0 {
+				return c
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return cmp.Compare(a[0], b[0])
+		}
+		a, b = a[1:], b[1:]
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+// digitRun is the length of the run of ASCII digits that s starts with.
+func digitRun(s string) int {
+	n := 0
+	for n < len(s) && '0' <= s[n] && s[n] <= '9' {
+		n++
+	}
+	return n
 }

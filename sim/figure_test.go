@@ -74,3 +74,33 @@ func TestFigureNames(t *testing.T) {
 		}
 	}
 }
+
+func TestCompareFigureNames(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   []string
+		want []string
+	}{
+		{"a family by consumer count", []string{"speedup@16", "idle@2", "speedup@2", "idle@16", "speedup@4"},
+			[]string{"idle@2", "idle@16", "speedup@2", "speedup@4", "speedup@16"}},
+		{"a grid's key, partitions and consumers", []string{"max_load@record/16/4", "max_load@record/4/8", "max_load@period/4/4", "max_load@record/4/4"},
+			[]string{"max_load@period/4/4", "max_load@record/4/4", "max_load@record/4/8", "max_load@record/16/4"}},
+		{"names without numbers, by bytes", []string{"keys", "covered", "hot_partitions"}, []string{"covered", "hot_partitions", "keys"}},
+		{"a prefix first", []string{"idle@2x", "idle@2", "idle"}, []string{"idle", "idle@2", "idle@2x"}},
+		{"leading zeros, a total order", []string{"a@07", "a@7", "a@8"}, []string{"a@07", "a@7", "a@8"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := slices.SortedFunc(slices.Values(tc.in), CompareFigureNames)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+			for _, a := range tc.in {
+				for _, b := range tc.in {
+					if CompareFigureNames(a, b) != -CompareFigureNames(b, a) || (CompareFigureNames(a, b) == 0) != (a == b) {
+						t.Errorf("%q and %q: not a total order", a, b)
+					}
+				}
+			}
+		})
+	}
+}

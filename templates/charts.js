@@ -43,7 +43,8 @@ var partlab = (function () {
   // fit makes the chart legible at its width: the legend wraps and the plot
   // starts below its last row, growing the box rather than paging the
   // legend; a short category axis shows every label, tilted when they would
-  // not fit side by side.
+  // not fit side by side, or, when they are numbers of a few digits, every
+  // other one (or fewer) upright.
   function fit(c) {
     var width = c.el.clientWidth, patch = {};
     var legend = c.option.legend && !Array.isArray(c.option.legend) ? c.option.legend : null;
@@ -60,11 +61,17 @@ var partlab = (function () {
         need += textWidth(d) + 12;
         widest = Math.max(widest, textWidth(d));
       });
-      var tilt = need > width - 96;
+      var tilt = need > width - 96, interval = 0;
+      // Short labels (read positions 1-16) that do not fit side by side skip
+      // evenly rather than tilt into a crowd: every other one, or fewer.
+      if (tilt && widest <= textWidth("000")) {
+        interval = Math.ceil(need / (width - 96)) - 1;
+        tilt = false;
+      }
       // A tilted label reaches sin(40°) of its width below the axis; the
       // axis's name moves down past it.
       var drop = tilt ? Math.ceil(0.65 * widest) : 0;
-      patch.xAxis = {axisLabel: {interval: 0, rotate: tilt ? 40 : 0}, nameGap: 28 + drop};
+      patch.xAxis = {axisLabel: {interval: interval, rotate: tilt ? 40 : 0}, nameGap: 28 + drop};
       patch.grid = patch.grid || {};
       patch.grid.bottom = 32 + drop;
     }
@@ -73,9 +80,8 @@ var partlab = (function () {
   }
 
   // prepare adapts an option to how it is drawn here: one x value is drawn
-  // as bars (a line of one point is a lone dot); a vertical mark line's label
-  // sits at its foot, so it never meets a horizontal one's at the top; a
-  // saved image gets the page's background.
+  // as bars (a line of one point is a lone dot); a saved image gets the
+  // page's background.
   function prepare(option) {
     var o = JSON.parse(JSON.stringify(option));
     var x = o.xAxis && o.xAxis[0];
@@ -84,13 +90,6 @@ var partlab = (function () {
         s.type = "bar";
         s.barMaxWidth = 48;
       }
-      if (s.markLine && s.markLine.data) {
-        s.markLine.data.forEach(function (d) {
-          if (d.xAxis !== undefined) {
-            d.label = {position: "insideStartTop"};
-          }
-        });
-      }
     });
     if (o.toolbox && o.toolbox.feature && o.toolbox.feature.saveAsImage) {
       o.toolbox.feature.saveAsImage.backgroundColor = window.getComputedStyle(document.body).backgroundColor;
@@ -98,7 +97,8 @@ var partlab = (function () {
     return o;
   }
 
-  // On paper a chart is drawn light, sharp (twice the pixels) and without
+  // On paper a chart is drawn light, as SVG (so a PDF keeps its text as
+  // text, to search and select), without the toolbox and without
   // animation, so the printed frame is the finished chart.
   function draw(c) {
     if (c.instance) {
@@ -106,10 +106,10 @@ var partlab = (function () {
     }
     c.finished = false;
     if (printing) {
-      c.instance = echarts.init(c.el, null, {renderer: "canvas", devicePixelRatio: 2,
+      c.instance = echarts.init(c.el, null, {renderer: "svg",
         width: Math.min(paper.width, c.el.clientWidth || paper.width), height: paper.height});
       c.instance.on("finished", function () { c.finished = true; });
-      c.instance.setOption(Object.assign(prepare(c.option), {animation: false}));
+      c.instance.setOption(Object.assign(prepare(c.option), {animation: false, toolbox: {show: false}}));
       // Drawn now: the browser lays out the paper right after beforeprint.
       c.instance.getZr().refreshImmediately();
       return;
@@ -120,8 +120,9 @@ var partlab = (function () {
     fit(c);
   }
 
-  // Printing opens every <details> (a scenario's YAML, an answer) and puts
-  // back the ones that were closed afterwards.
+  // Printing opens every <details> but answers (a scenario's YAML) and puts
+  // back the ones that were closed afterwards: a closed answer prints as
+  // space to write in.
   var opened = [];
   function paperMode(on) {
     if (on === printing) {
@@ -129,7 +130,7 @@ var partlab = (function () {
     }
     printing = on;
     if (on) {
-      opened = Array.prototype.filter.call(document.querySelectorAll("details:not([open])"), function (d) {
+      opened = Array.prototype.filter.call(document.querySelectorAll("details:not([open]):not(.answer)"), function (d) {
         d.open = true;
         return true;
       });
@@ -137,11 +138,60 @@ var partlab = (function () {
       opened.forEach(function (d) { d.open = false; });
       opened = [];
     }
+    printVariants(on);
     charts.forEach(draw);
+  }
+
+  // On paper no one can choose, so a box with controls prints every
+  // variant's table in place of the one the screen shows, which comes back
+  // afterwards.
+  function printVariants(on) {
+    document.querySelectorAll(".switch").forEach(function (box) {
+      var data = box.querySelector("script.variants"), wrap = box.querySelector(".table-wrap");
+      var old = box.querySelector(".print-variants");
+      if (old) {
+        old.parentNode.removeChild(old);
+      }
+      if (!data || !wrap) {
+        return;
+      }
+      wrap.hidden = on;
+      if (!on) {
+        return;
+      }
+      var d = JSON.parse(data.textContent), all = document.createElement("div");
+      all.className = "print-variants";
+      d.variants.forEach(function (variant, v) {
+        var copy = wrap.cloneNode(true);
+        copy.hidden = false;
+        copy.removeAttribute("tabindex");
+        copy.removeAttribute("role");
+        copy.removeAttribute("aria-label");
+        fill(copy.querySelector("table"), d, v);
+        all.appendChild(copy);
+      });
+      wrap.parentNode.insertBefore(all, wrap.nextSibling);
+    });
   }
 
   function format(v, decimals) {
     return v.toFixed(decimals);
+  }
+
+  // fill shows variant v of switch data d in table: its caption, and the
+  // cells of the columns that vary.
+  function fill(table, d, v) {
+    var variant = d.variants[v];
+    if (table.caption) {
+      (table.caption.firstElementChild || table.caption).textContent = d.captions[v];
+    }
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (row, r) {
+      d.vary.forEach(function (s, col) {
+        if (s >= 0) {
+          row.cells[col].textContent = format(variant[s][r], d.decimals[s]);
+        }
+      });
+    });
   }
 
   // wire reads the variants beside box's controls and calls show with the
@@ -158,20 +208,10 @@ var partlab = (function () {
     function change() {
       var v = 0;
       selects.forEach(function (s) { v = v * s.options.length + s.selectedIndex; });
-      var variant = d.variants[v];
       if (table) {
-        if (table.caption) {
-          table.caption.textContent = d.captions[v];
-        }
-        Array.prototype.forEach.call(table.tBodies[0].rows, function (row, r) {
-          d.vary.forEach(function (s, col) {
-            if (s >= 0) {
-              row.cells[col].textContent = format(variant[s][r], d.decimals[s]);
-            }
-          });
-        });
+        fill(table, d, v);
       }
-      show(variant);
+      show(d.variants[v]);
     }
     selects.forEach(function (s) { s.addEventListener("change", change); });
     change();

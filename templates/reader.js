@@ -1,10 +1,11 @@
-// The reader's side of a page: predictions typed, kept and scored, and
-// answers opened for print. A prediction's value is kept in localStorage
+// The reader's side of a page: predictions typed, kept and scored. A prediction's value is kept in localStorage
 // under the page's path and the prediction's name, so a reload keeps it,
 // from file:// too; where storage fails the page works without it. A verdict
 // is a hit when the guess is within its tolerance of the figure, the rule of
 // sim.Hit. A scoreboard's figures stay closed until each of its inputs holds
-// a number; without this script they stay open.
+// a number; in the answer key, which has no inputs, they are open. Printing
+// leaves answers as they are: the student's closed ones print as blank
+// space to write in (style.css).
 (function () {
   "use strict";
   var prefix = "partlab:" + location.pathname + ":";
@@ -67,9 +68,42 @@
       });
     });
     reveal(true);
+    each("[data-download]", function (button) {
+      button.addEventListener("click", download);
+    });
   });
 
+  // download saves the page's answers as a file (report.AnswerFile) built
+  // in the page, a Blob behind a link, so that it works from file:// and
+  // offline: the scenario and the page's token from the body, each number
+  // typed by prediction name, and the browser's clock.
+  function download() {
+    var answers = {};
+    each("input[data-prediction]", function (i) {
+      var v = i.value.trim();
+      if (v !== "" && isFinite(Number(v))) { answers[i.getAttribute("data-prediction")] = Number(v); }
+    });
+    var body = document.body, file = {
+      scenario: body.getAttribute("data-scenario"),
+      token: body.getAttribute("data-token"),
+      answers: answers,
+      saved: new Date().toISOString()
+    };
+    var a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2) + "\n"], {type: "application/json"}));
+    a.download = file.scenario + "-" + file.token + ".answers.json";
+    body.appendChild(a);
+    a.click();
+    body.removeChild(a);
+    setTimeout(function () { URL.revokeObjectURL(a.href); }, 60000);
+    each("[data-download-status]", function (el) {
+      el.textContent = "Saved " + a.download + " with " + Object.keys(answers).length + " answers.";
+    });
+  }
+
+  // A folded table is long, not secret: paper shows it whole. Answers
+  // stay as the edition left them.
   window.addEventListener("beforeprint", function () {
-    each("details.answer, details.fold", function (d) { d.open = true; });
+    each("details.fold", function (d) { d.open = true; });
   });
 }());

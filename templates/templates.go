@@ -40,7 +40,10 @@
 // trusted template text, never as a value.
 package templates
 
-import "embed"
+import (
+	"bytes"
+	"embed"
+)
 
 // FS holds the templates at the paths listed in the package comment.
 //
@@ -53,3 +56,15 @@ var FS embed.FS
 //
 //go:embed echarts/echarts.min.js
 var ECharts []byte
+
+// EChartsVersion is the version of ECharts that the embedded build is made
+// from, as its banner names it ("/*! ECharts 5.6.0 …"); partlab version
+// prints it.
+func EChartsVersion() string {
+	rest, ok := bytes.CutPrefix(ECharts, []byte("/*! ECharts "))
+	if !ok {
+		return ""
+	}
+	v, _, _ := bytes.Cut(rest, []byte(" "))
+	return string(v)
+}

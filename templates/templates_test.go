@@ -1,6 +1,8 @@
 package templates
 
 import (
+	"encoding/json"
+	"os"
 	"testing"
 	"testing/fstest"
 )
@@ -14,5 +16,23 @@ func TestFS(t *testing.T) {
 		"narrative/predictions.md",
 	); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The embedded build names the ECharts it is made from: the version
+// package.json pins.
+func TestEChartsVersion(t *testing.T) {
+	pkg, err := os.ReadFile("../package.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p struct {
+		Dependencies map[string]string `json:"dependencies"`
+	}
+	if err := json.Unmarshal(pkg, &p); err != nil {
+		t.Fatal(err)
+	}
+	if v := EChartsVersion(); v == "" || v != p.Dependencies["echarts"] {
+		t.Errorf("EChartsVersion() = %q, want package.json's echarts %q", v, p.Dependencies["echarts"])
 	}
 }

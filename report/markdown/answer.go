@@ -22,25 +22,34 @@ import (
 //	:::
 //
 // and a computation cell with answer: true both render inside
-// <details class="answer">, closed, under answerSummary. An unclosed
+// <details class="answer"> under AnswerSummary: closed in the student's
+// edition, open under KeySummary in the teacher's answer key (Doc.Key). An unclosed
 // container runs to the end of its text; containers do not nest (a
 // :::answer line in one is text), so that at most one is open: goldmark
 // walks every open block at every line, and 5,400 nested answers took
 // 3.3 GB (BenchmarkMarkdown's "answers").
 
 const (
-	// AnswerSummary is what the reader clicks to open an answer.
+	// AnswerSummary is what the student clicks to open an answer.
 	AnswerSummary = "Show the answer"
-	answerStart   = "<details class=\"answer\">\n<summary>" + AnswerSummary + "</summary>\n"
-	answerEnd     = "</details>\n"
+	// KeySummary heads an answer in the answer key, where it is open.
+	KeySummary = "The answer"
+	answerEnd  = "</details>\n"
 )
 
-// CellAnswer puts a computed cell's HTML inside an answer whose summary
-// names the cell, by its kind and id, so that a drill's answers in a row
-// tell themselves apart.
-func CellAnswer(kind sim.Kind, id string, body []byte) []byte {
-	start := fmt.Sprintf("<details class=\"answer\">\n<summary>%s: %s <code>%s</code></summary>\n",
-		AnswerSummary, html.EscapeString(string(kind)), html.EscapeString(id))
+// answerStart opens an answer, under summary (HTML): open in the key.
+func answerStart(key bool, summary string) string {
+	if key {
+		return "<details class=\"answer\" open>\n<summary>" + KeySummary + summary + "</summary>\n"
+	}
+	return "<details class=\"answer\">\n<summary>" + AnswerSummary + summary + "</summary>\n"
+}
+
+// CellAnswer puts a computed cell's HTML inside an answer, open in the key,
+// whose summary names the cell, by its kind and id, so that a drill's
+// answers in a row tell themselves apart.
+func CellAnswer(key bool, kind sim.Kind, id string, body []byte) []byte {
+	start := answerStart(key, fmt.Sprintf(": %s <code>%s</code>", html.EscapeString(string(kind)), html.EscapeString(id)))
 	return append(append([]byte(start), body...), answerEnd...)
 }
 
@@ -51,12 +60,32 @@ var (
 
 var kindAnswer = ast.NewNodeKind("Answer")
 
-// An answerNode holds the blocks of an answer.
-type answerNode struct{ ast.BaseBlock }
+// keyKey holds, in a conversion's parser context, whether the page is the
+// teacher's answer key (Doc.Key).
+var keyKey = parser.NewContextKey()
+
+// An answerNode holds the blocks of an answer; key opens it.
+type answerNode struct {
+	ast.BaseBlock
+	key bool
+}
 
 func (n *answerNode) Kind() ast.NodeKind { return kindAnswer }
 
 func (n *answerNode) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
+
+// omitAnswers removes every answer under n (Doc.OmitAnswers).
+func omitAnswers(n ast.Node) {
+	for c := n.FirstChild(); c != nil; {
+		next := c.NextSibling()
+		if _, ok := c.(*answerNode); ok {
+			n.RemoveChild(n, c)
+		} else {
+			omitAnswers(c)
+		}
+		c = next
+	}
+}
 
 type answerParser struct{}
 
@@ -70,7 +99,8 @@ func (answerParser) Open(parent ast.Node, reader text.Reader, pc parser.Context)
 		return nil, parser.NoChildren
 	}
 	reader.AdvanceToEOL()
-	return &answerNode{}, parser.HasChildren
+	key, _ := pc.Get(keyKey).(bool)
+	return &answerNode{key: key}, parser.HasChildren
 }
 
 func (answerParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
@@ -88,9 +118,9 @@ func (answerParser) CanAcceptIndentedLine() bool                 { return false 
 type answerRenderer struct{}
 
 func (answerRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
-	reg.Register(kindAnswer, func(w util.BufWriter, _ []byte, _ ast.Node, entering bool) (ast.WalkStatus, error) {
+	reg.Register(kindAnswer, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering {
-			w.WriteString(answerStart)
+			w.WriteString(answerStart(n.(*answerNode).key, ""))
 		} else {
 			w.WriteString(answerEnd)
 		}

@@ -18,8 +18,6 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
-
-	"github.com/partlab/partlab/sim"
 )
 
 // markdown is the report's one Markdown converter: GitHub-flavoured (tables,
@@ -60,14 +58,21 @@ type Doc struct {
 	// headings, and whatever the page adds between them.
 	Headings []Heading
 	// predictions are the page's, which predict's markers number.
-	predictions []sim.Prediction
-	texts       int // pieces converted, which prefix their footnotes
+	predictions []prediction
+	// Key converts for the teacher's answer key: every answer open, every
+	// prediction's figure in place of its input. Without it, for the
+	// student, answers are closed and predictions are inputs.
+	Key   bool
+	texts int // pieces converted, which prefix their footnotes
 	// images, when set, reads the page's local images; without it images
 	// are left as written.
 	images *imageSet
 	// Sections is the page's prose for the site's search: the text before
 	// the first heading, then each level 2 and 3 heading's.
 	Sections []Section
+	// OmitAnswers drops every :::answer container, its text unconverted:
+	// a page in assessment mode holds no answer, not even a closed one.
+	OmitAnswers bool
 }
 
 // NewDoc starts a page's Markdown, its own anchors reserved.
@@ -110,9 +115,13 @@ func (d *Doc) HTML(src string) (template.HTML, error) {
 	source := []byte(src)
 	ctx := parser.NewContext(parser.WithIDs(d.ids))
 	ctx.Set(predictionsKey, d.predictions)
+	ctx.Set(keyKey, d.Key)
 	root := markdown.Parser().Parse(text.NewReader(source), parser.WithContext(ctx))
 	d.texts++
 	root.SetAttribute(footnotesAttr, fmt.Appendf(nil, "t%d-", d.texts))
+	if d.OmitAnswers {
+		omitAnswers(root)
+	}
 	if d.images != nil {
 		if err := d.images.images(root); err != nil {
 			return "", err
@@ -123,6 +132,10 @@ func (d *Doc) HTML(src string) (template.HTML, error) {
 			return ast.WalkContinue, nil
 		}
 		switch n := n.(type) {
+		case *answerNode:
+			if !d.Key {
+				return ast.WalkSkipChildren, nil // the student's search and contents hold no answer
+			}
 		case *ast.Text:
 			d.addText(n.Segment.Value(source))
 			return ast.WalkContinue, nil

@@ -21,7 +21,7 @@ func FuzzMarkdown(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
-	predictions := []sim.Prediction{{Name: "P1", Question: "same key"}, {Name: "P2", Question: "<i>"}}
+	predictions := []prediction{{Prediction: sim.Prediction{Name: "P1", Question: "same key"}}, {Prediction: sim.Prediction{Name: "P2", Question: "<i>"}, actual: 8, has: true}}
 	f.Fuzz(func(t *testing.T, src string) {
 		if len(src) > maxOutput {
 			return // the text bounds refuse it before goldmark sees it

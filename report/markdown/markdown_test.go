@@ -84,12 +84,13 @@ func BenchmarkMarkdown(b *testing.B) {
 // alerts, footnotes, answers and predictions' inputs, with hostile text
 // inside each, which must stay text.
 func TestMarkdownExtensions(t *testing.T) {
-	predictions := []sim.Prediction{
-		{Name: "P1", Question: "same key"},
-		{Name: `<b x="1">P2</b>`, Question: `"quoted" & <i>`, You: new(7.5)},
+	predictions := []prediction{
+		{Prediction: sim.Prediction{Name: "P1", Question: "same key"}, actual: 8, has: true},
+		{Prediction: sim.Prediction{Name: `<b x="1">P2</b>`, Question: `"quoted" & <i>`, You: new(7.5)}, actual: 1.4567, has: true},
 	}
 	tests := []struct {
 		name, src string
+		key       bool // the teacher's answer key
 		want, not []string
 	}{
 		{
@@ -169,6 +170,23 @@ func TestMarkdownExtensions(t *testing.T) {
 			not: []string{"<b", "<i>"},
 		},
 		{
+			name: "the key's answers are open",
+			src:  ":::answer\nKey by the order id.\n:::\n",
+			key:  true,
+			want: []string{"<details class=\"answer\" open>\n<summary>The answer</summary>\n<p>Key by the order id.</p>\n</details>\n"},
+			not:  []string{"Show the answer"},
+		},
+		{
+			name: "the key prints the figures in place of the inputs",
+			src:  "How many? {{?0}} And this? {{?1}}\n",
+			key:  true,
+			want: []string{
+				`<p>How many? <strong class="key-figure" title="The figure of P1: same key">8</strong> And this? `,
+				`<strong class="key-figure" title="The figure of &lt;b x=&#34;1&#34;&gt;P2&lt;/b&gt;: &#34;quoted&#34; &amp; &lt;i&gt;">1.46</strong>`,
+			},
+			not: []string{"<input", "<b", "<i>"},
+		},
+		{
 			name: "markers that name no prediction stay text",
 			src:  "{{?2}} {{?x}} {{? 0}} `{{?0}}`\n",
 			want: []string{"<p>{{?2}} {{?x}} {{? 0}} <code>{{?0}}</code></p>"},
@@ -184,7 +202,7 @@ func TestMarkdownExtensions(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d := NewDoc()
-			d.predictions = predictions
+			d.predictions, d.Key = predictions, tt.key
 			h, err := d.HTML(tt.src)
 			if err != nil {
 				t.Fatal(err)
@@ -218,5 +236,19 @@ func TestFootnotesPerText(t *testing.T) {
 	}
 	if ids[0] == ids[1] {
 		t.Errorf("two texts' footnotes share the id %q", ids[0])
+	}
+}
+
+// Every function of an author's templates has its line in the reference,
+// and no line names a function that is not there.
+func TestFuncsDocumented(t *testing.T) {
+	funcs := Funcs()
+	if len(funcs) != len(funcDocs) {
+		t.Errorf("%d functions and %d docs", len(funcs), len(funcDocs))
+	}
+	for _, f := range funcs {
+		if f.Doc == "" {
+			t.Errorf("%s has no doc in funcDocs", f.Name)
+		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
+	"github.com/partlab/partlab/report/format"
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/sim"
 )
@@ -35,12 +36,30 @@ var predictMarker = regexp.MustCompile(`^\{\{\?(\d{1,6})\}\}`)
 
 func marker(i int) string { return fmt.Sprintf("{{?%d}}", i) }
 
-// predictionsOf lists the predictions of every scoreboard, in page order.
-func predictionsOf(cells []Cell) []sim.Prediction {
-	var out []sim.Prediction
+// A prediction is one of the page's, with the figure the run computed for
+// it, which the answer key prints; has is false when there are no results.
+type prediction struct {
+	sim.Prediction
+	actual float64
+	has    bool
+}
+
+// predictionsOf lists the predictions of every scoreboard, in page order,
+// with their figures.
+func predictionsOf(cells []Cell) []prediction {
+	var out []prediction
 	for _, c := range cells {
-		if p, ok := c.Sim.(sim.Predictions); ok {
-			out = append(out, p.Items...)
+		p, ok := c.Sim.(sim.Predictions)
+		if !ok {
+			continue
+		}
+		r, _ := c.Result.(*sim.PredictionsResult)
+		for i, item := range p.Items {
+			pr := prediction{Prediction: item}
+			if r != nil && i < len(r.Rows) {
+				pr.actual, pr.has = r.Rows[i].Actual, true
+			}
+			out = append(out, pr)
 		}
 	}
 	return out
@@ -82,16 +101,27 @@ func PredictionInput(p sim.Prediction) string {
 	return b.String()
 }
 
+// PredictionKey is what the answer key prints in place of a prediction's
+// input: the figure, labelled with the prediction's name and question.
+func PredictionKey(p sim.Prediction, actual float64) string {
+	label := "The figure of " + p.Name
+	if p.Question != "" {
+		label += ": " + p.Question
+	}
+	return fmt.Sprintf(`<strong class="key-figure" title="%s">%s</strong>`, html.EscapeString(label), html.EscapeString(format.Short(actual)))
+}
+
 // predictionsKey holds, in a conversion's parser context, the page's
 // predictions that markers number.
 var predictionsKey = parser.NewContextKey()
 
 var kindPredict = ast.NewNodeKind("Predict")
 
-// A predictNode is one prediction's input.
+// A predictNode is one prediction's input, or in the key its figure.
 type predictNode struct {
 	ast.BaseInline
-	prediction sim.Prediction
+	prediction prediction
+	key        bool
 }
 
 func (n *predictNode) Kind() ast.NodeKind { return kindPredict }
@@ -110,21 +140,24 @@ func (predictParser) Parse(parent ast.Node, block text.Reader, pc parser.Context
 	if m == nil {
 		return nil
 	}
-	list, _ := pc.Get(predictionsKey).([]sim.Prediction)
+	list, _ := pc.Get(predictionsKey).([]prediction)
 	i, err := strconv.Atoi(string(m[1]))
 	if err != nil || i >= len(list) {
 		return nil
 	}
 	block.Advance(len(m[0]))
-	return &predictNode{prediction: list[i]}
+	key, _ := pc.Get(keyKey).(bool)
+	return &predictNode{prediction: list[i], key: key}
 }
 
 type predictRenderer struct{}
 
 func (predictRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindPredict, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if entering {
-			w.WriteString(PredictionInput(n.(*predictNode).prediction))
+		if p := n.(*predictNode); entering && p.key && p.prediction.has {
+			w.WriteString(PredictionKey(p.prediction.Prediction, p.prediction.actual))
+		} else if entering {
+			w.WriteString(PredictionInput(p.prediction.Prediction))
 		}
 		return ast.WalkSkipChildren, nil
 	})

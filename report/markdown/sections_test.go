@@ -16,3 +16,23 @@ func TestSectionBound(t *testing.T) {
 		t.Errorf("a section's text is %d bytes, want at most %d, cut at a word", n, maxSectionText)
 	}
 }
+
+// TestSectionsWithoutAnswers checks that the student's search holds no
+// answer's text, and the answer key's holds it.
+func TestSectionsWithoutAnswers(t *testing.T) {
+	const src = "## D1\n\nHow many partitions?\n\n:::answer\nOne, by the key's hash.\n:::\n"
+	for _, key := range []bool{false, true} {
+		d := NewDoc()
+		d.Key = key
+		if _, err := d.HTML(src); err != nil {
+			t.Fatal(err)
+		}
+		var text string
+		for _, s := range d.Sections {
+			text += s.Text + " "
+		}
+		if !strings.Contains(text, "How many partitions?") || strings.Contains(text, "by the key's hash") != key {
+			t.Errorf("key %v: the sections hold %q", key, text)
+		}
+	}
+}

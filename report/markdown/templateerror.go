@@ -207,7 +207,7 @@ func fieldsOf(t reflect.Type) []string {
 	return out
 }
 
-// authorNames are the names the README offers authors beside the fields
+// authorNames are the names docs/authoring.md offers authors beside the fields
 // of results.json: the scenario's .Baseline, the source's .Records and a
 // row's .Swing (its signed drift).
 var authorNames = []string{"Baseline", "Records", "Swing"}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"reflect"
 	"slices"
 	"strings"
 	texttemplate "text/template"
@@ -17,8 +18,8 @@ import (
 // The Markdown of md cells and of a scenario's summary is a text/template,
 // executed with the scenario's results before goldmark converts it, so an
 // author can print the engine's figures and never types one. What a
-// template prints is Markdown, so goldmark still escapes it. The README
-// lists this vocabulary for authors.
+// template prints is Markdown, so goldmark still escapes it. The docs
+// (reference.md, printed from Funcs) list this vocabulary for authors.
 //
 // The dot (vocabulary):
 //
@@ -55,7 +56,7 @@ type Vocabulary struct {
 	results sim.Results
 	file    string
 	// predictions are the page's, in order, which predict names.
-	predictions []sim.Prediction
+	predictions []prediction
 	// ctx stops the templates' execution when cancelled: the vocabulary
 	// lives for one page's rendering or one Check, the context's lifetime.
 	ctx context.Context
@@ -195,6 +196,45 @@ var FormatFuncs = texttemplate.FuncMap{
 	"percent":   format.Percent,
 	"plural":    format.Plural,
 	"thousands": format.Thousands,
+}
+
+// funcDocs say what each function of an author's templates does, in a line:
+// the docs' reference prints them beside each function's Go signature, and a
+// test keeps them and the function map the same.
+var funcDocs = map[string]string{
+	"cell":      `any computation's results by id: {{ (cell "ceiling").WorkMS }}`,
+	"figure":    `a named figure of a cell, as predictions and expect: name it: {{ figure "ceiling.speedup@8" }}`,
+	"grid":      `a grid cell's results by id: {{ (grid "keys").Rows }}`,
+	"row":       `one row of a grid: id, key, partition count and, optionally, consumer count (default the grid's first): {{ (row "keys" "subscriber" 4).MaxLoad }}`,
+	"offsets":   `an offsets cell's results by id`,
+	"predict":   `the input of the named prediction, beside its question in the prose, kept in step with the scoreboard's: {{ predict "P1" }}`,
+	"list":      `the items of a list in words: "0, 1, 2 and 3"`,
+	"fixed":     `a number with two decimals: 1.44`,
+	"short":     `a number with at most two decimals and no trailing zeros: 8, 7.86`,
+	"signed":    `a number with two decimals and its sign: +16.15`,
+	"percent":   `part of a whole as a whole percentage: {{ percent 11 20 }} is 55%`,
+	"plural":    `a count and its noun: {{ plural 4 "partition" }} is 4 partitions`,
+	"thousands": `a whole number with its thousands grouped: 60,000`,
+}
+
+// A Func is one function of an author's templates: its name, its Go type
+// and what it does.
+type Func struct {
+	Name string
+	Type reflect.Type
+	Doc  string
+}
+
+// Funcs lists the functions an author's templates may call, by name, with
+// text/template's own (print, printf, len, index, …) left to its docs.
+func Funcs() []Func {
+	var v Vocabulary
+	var out []Func
+	for name, f := range v.funcs() {
+		out = append(out, Func{name, reflect.TypeOf(f), funcDocs[name]})
+	}
+	slices.SortFunc(out, func(a, b Func) int { return strings.Compare(a.Name, b.Name) })
+	return out
 }
 
 func (v *Vocabulary) funcs() texttemplate.FuncMap {

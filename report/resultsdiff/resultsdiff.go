@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -50,9 +51,10 @@ func Compare(oldPath, newPath string) ([]Scenario, error) {
 // resultsFile is one scenario's results.json, as diff reads it: only the named
 // figures and the conclusions of each cell.
 type resultsFile struct {
-	name  string        // the scenario's folder
-	Title string        `json:"title"`
-	Cells []resultsCell `json:"cells"`
+	name   string        // the scenario's folder
+	Format int           `json:"format"` // 0 in a file written before the field
+	Title  string        `json:"title"`
+	Cells  []resultsCell `json:"cells"`
 }
 
 type resultsCell struct {
@@ -93,6 +95,9 @@ func read(path string) (rs []resultsFile, dir bool, err error) {
 		r := resultsFile{name: filepath.Base(filepath.Dir(f))}
 		if err := json.Unmarshal(b, &r); err != nil {
 			return nil, st.IsDir(), fmt.Errorf("%s: not a partlab results.json: %w", f, err)
+		}
+		if r.Format > report.ResultsFormat {
+			return nil, st.IsDir(), fmt.Errorf("%s: results.json format %d, and this partlab reads up to %d: compare it with the partlab that wrote it, or a newer one", f, r.Format, report.ResultsFormat)
 		}
 		rs = append(rs, r)
 	}
@@ -219,16 +224,16 @@ func find[T any](s []T, match func(T) bool) (T, bool) {
 	return zero, false
 }
 
+// sortedUnion lists the names of a and b once each, in the order a reader
+// counts (sim.CompareFigureNames): speedup@2 before speedup@16.
 func sortedUnion[V any](a, b map[string]V) []string {
-	var out []string
-	for _, m := range []map[string]V{a, b} {
-		for k := range m {
-			if _, dup := slices.BinarySearch(out, k); !dup {
-				out = append(out, k)
-				slices.Sort(out)
-			}
+	out := slices.Collect(maps.Keys(a))
+	for k := range b {
+		if _, dup := a[k]; !dup {
+			out = append(out, k)
 		}
 	}
+	slices.SortFunc(out, sim.CompareFigureNames)
 	return out
 }
 

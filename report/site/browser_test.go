@@ -19,6 +19,7 @@ import (
 
 	"github.com/partlab/partlab/internal/browsertest"
 	"github.com/partlab/partlab/internal/testtool"
+	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/templates"
 )
 
@@ -255,17 +256,79 @@ func predicted(ctx context.Context) error {
 }
 
 // complete checks that without JavaScript the Day 24 page is whole: its
-// tables, no empty chart, and the scoreboard's figures open.
+// tables, no empty chart, and the student's edition as it is with it.
 func complete(ctx context.Context) error {
 	if err := readable(ctx); err != nil {
 		return err
 	}
-	got, err := eval(ctx, `document.querySelector("details[data-actuals]").open ? "open" : "closed"`)
+	return studentEdition(ctx)
+}
+
+// studentEdition checks the student's edition of the Day 24 page: no
+// expectation and no word of partlab check; every answer closed, the
+// scoreboard's figures too, so that no figure a prediction asks for shows.
+func studentEdition(ctx context.Context) error {
+	return holds(ctx, "the student's edition", `(function () {
+		if (document.documentElement.getAttribute("data-edition") !== "student") { return "the page is not the student's"; }
+		if (document.getElementById("expectations") || document.querySelector(".expect")) { return "the page lists expectations"; }
+		if (document.body.innerText.indexOf("partlab check") >= 0) { return "the page names partlab check"; }
+		var answers = document.querySelectorAll("details.answer"), open = document.querySelectorAll("details.answer[open]");
+		if (answers.length === 0 || open.length > 0) { return open.length + " of " + answers.length + " answers open"; }
+		var figures = document.querySelectorAll("details[data-actuals] td");
+		if (figures.length === 0) { return "no figures behind the scoreboard"; }
+		for (var i = 0; i < figures.length; i++) {
+			if (!figures[i].closest("details.answer:not([open])") || figures[i].checkVisibility()) { return "a figure shows: " + figures[i].textContent; }
+		}
+		return document.querySelectorAll(".key-figure").length ? "the page prints the key's figures" : "ok";
+	}())`)
+}
+
+// teacherEdition checks the answer key of the Day 24 page: every answer
+// open, each prediction's figure in place of its input, and the
+// expectations listed.
+func teacherEdition(ctx context.Context) error {
+	return holds(ctx, "the answer key", `(function () {
+		if (document.documentElement.getAttribute("data-edition") !== "teacher") { return "the page is not the teacher's"; }
+		var closed = document.querySelectorAll("details.answer:not([open])").length;
+		if (closed > 0) { return closed + " answers closed"; }
+		if (document.querySelectorAll("input.prediction").length > 0) { return "the key has inputs"; }
+		var figures = document.querySelectorAll(".key-figure"), shown = 0;
+		figures.forEach(function (f) { if (f.checkVisibility() && f.textContent !== "") { shown++; } });
+		var rows = document.querySelectorAll(".scoreboard > .table-wrap tbody tr"), filled = 0;
+		rows.forEach(function (r) { if (r.querySelector(".key-figure")) { filled++; } });
+		if (rows.length === 0 || filled < rows.length || shown < figures.length || figures.length <= rows.length) {
+			return shown + " of " + figures.length + " figures shown, " + filled + " of " + rows.length + " scoreboard rows filled; want every row and the prose's predictions filled";
+		}
+		var items = document.querySelectorAll("#expectations .expect li");
+		if (items.length === 0 || items[0].offsetHeight === 0) { return "no expectations shown"; }
+		return "ok";
+	}())`)
+}
+
+// captionsWrap checks that no table's caption runs past the box its table
+// scrolls in (issue 19: "Consumer group of 8 consumers; the he…" at 390 px),
+// and that the contents are folded on a narrow screen.
+func captionsWrap(ctx context.Context) error {
+	return holds(ctx, "captions", `(function () {
+		var cut = [];
+		document.querySelectorAll(".table-wrap").forEach(function (w) {
+			var c = w.querySelector("caption > span");
+			if (c && c.checkVisibility() && c.getBoundingClientRect().right > w.getBoundingClientRect().right + 0.5) { cut.push(c.textContent); }
+		});
+		if (cut.length) { return cut.length + " captions cut: " + cut.join(" | "); }
+		var toc = document.querySelector(".contents details");
+		return toc && !toc.open && document.querySelector(".contents ol").checkVisibility() === false ? "ok" : "the contents are not folded";
+	}())`)
+}
+
+// holds runs a script that returns "ok" or what is wrong.
+func holds(ctx context.Context, what, js string) error {
+	got, err := eval(ctx, js)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", what, err)
 	}
-	if got != "open" {
-		return fmt.Errorf("without JavaScript the scoreboard's figures are %s, want open", got)
+	if got != "ok" {
+		return fmt.Errorf("%s: %s", what, got)
 	}
 	return nil
 }
@@ -362,8 +425,11 @@ func browserNeeds(t *testing.T) (script []byte, shots string) {
 func TestBrowser(t *testing.T) {
 	script, shots := browserNeeds(t)
 	nb, bad, day24, third := lesson(t), hostile(t), lab(t), rebalances(t)
-	site, inline := t.TempDir(), t.TempDir()
+	site, inline, key := t.TempDir(), t.TempDir(), t.TempDir()
 	if err := (Site{Notebooks: []Notebook{nb, bad, day24, third}, ECharts: script}).Write(site, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if err := (Site{Notebooks: []Notebook{day24}, ECharts: script, Edition: report.Teacher}).Write(key, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if err := (Site{Notebooks: []Notebook{nb}, ECharts: script, SelfContained: true}).Write(inline, io.Discard); err != nil {
@@ -393,6 +459,11 @@ func TestBrowser(t *testing.T) {
 		{"lesson-self-contained", filepath.Join(inline, lessonPage), visit{}, drawn(charts)},
 		{"lesson-no-javascript", filepath.Join(site, lessonPage), visit{noScript: true}, readable},
 		{"lab-no-javascript", labPage, visit{noScript: true}, complete},
+		{"lab-student", labPage, visit{}, all(drawn(labCharts), studentEdition)},
+		{"lab-key", filepath.Join(key, day24.Scenario.Name, pageFile), visit{}, all(drawn(labCharts), teacherEdition)},
+		{"lab-key-phone-dark", filepath.Join(key, day24.Scenario.Name, pageFile), visit{width: 390, dark: true}, all(drawn(labCharts), teacherEdition)},
+		{"lab-phone-captions", labPage, visit{width: 390}, all(drawn(labCharts), captionsWrap)},
+		{"lesson-phone-captions", filepath.Join(site, lessonPage), visit{width: 390}, all(drawn(charts), captionsWrap)},
 		{"hostile-labels", filepath.Join(site, bad.Scenario.Name, pageFile), visit{}, contained(badCharts)},
 		{"lab-predictions", labPage, visit{}, predicted},
 	}

@@ -119,7 +119,7 @@ func TestClean(t *testing.T) {
 	if names := pageNames(readManifestFile(t, out)); !slices.Equal(names, []string{"a"}) {
 		t.Errorf("with clean the manifest lists %v, want [a]", names)
 	}
-	for _, gone := range []string{"b/index.html", "b/results.json", "b/results.csv", "c/index.html"} {
+	for _, gone := range []string{"b/index.html", "b/results.json", "b/results.csv", "b/figures.csv", "c/index.html"} {
 		if _, ok := got[gone]; ok {
 			t.Errorf("%s is still there", gone)
 		}

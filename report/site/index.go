@@ -23,7 +23,8 @@ type indexData struct {
 // indexEntry is one scenario on the index page.
 type indexEntry struct {
 	manifestPage
-	Link, JSON, CSV string
+	Link string
+	Data []report.DataLink
 }
 
 // Index writes the page that lists every notebook, in a site of its own
@@ -61,7 +62,7 @@ func (n *navigation) index() ([]byte, error) {
 	}
 	for _, p := range n.pages {
 		dir := p.Name + "/"
-		d.Entries = append(d.Entries, indexEntry{manifestPage: p, Link: dir + report.PageFile, JSON: dir + report.JSONFile, CSV: dir + report.CSVFile})
+		d.Entries = append(d.Entries, indexEntry{manifestPage: p, Link: dir + report.PageFile, Data: report.DataLinks(dir)})
 	}
 	var buf bytes.Buffer
 	if err := layout.ExecuteTemplate(&buf, "index.html", d); err != nil {
@@ -80,8 +81,18 @@ func newManifestPage(nb report.Notebook, sections []markdown.Section) (manifestP
 	}
 	dir := s.Name + "/"
 	return manifestPage{
-		Name: s.Name, Title: s.Title, Source: s.File, Summary: summary, Params: s.Source,
-		Files:  []string{dir + report.PageFile, dir + report.JSONFile, dir + report.CSVFile},
+		Name: s.Name, Title: s.Title, Source: s.File, Summary: summary, Params: s.Source, Uses: report.Uses(s),
+		Files:  pageFiles(dir),
 		Search: pageSearch(s.Name, s.Title, sections),
 	}, nil
+}
+
+// pageFiles are the files of a page's folder that every render writes: the
+// page and its DataFiles.
+func pageFiles(dir string) []string {
+	files := []string{dir + report.PageFile}
+	for _, f := range report.DataFiles {
+		files = append(files, dir+f.Name)
+	}
+	return files
 }

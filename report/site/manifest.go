@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/report/publish"
 	"github.com/partlab/partlab/sim"
 )
@@ -21,6 +22,8 @@ import (
 type manifest struct {
 	Pages []manifestPage `json:"pages"` // by name
 	Files []string       `json:"files"` // the site's own files: index, search, assets
+	// Variants are the students' pages (render --roster), by token.
+	Variants []manifestVariant `json:"variants,omitempty"`
 }
 
 type manifestPage struct {
@@ -30,7 +33,10 @@ type manifestPage struct {
 	Files   []string      `json:"files"`
 	Summary template.HTML `json:"summary,omitempty"`
 	Params  sim.Source    `json:"params"`
-	Search  []searchEntry `json:"search"`
+	// Uses is which of Params the page's figures depend on, all that its
+	// card on the index shows.
+	Uses   report.SourceUse `json:"uses"`
+	Search []searchEntry    `json:"search"`
 }
 
 // readManifest reads dir's manifest; a folder without one holds no pages
@@ -45,6 +51,13 @@ func readManifest(dir string) (*manifest, error) {
 		for _, f := range p.Files {
 			if !publish.Inside(f) {
 				return nil, fmt.Errorf("%s: page %q lists %q, outside the site", name, p.Name, f)
+			}
+		}
+	}
+	for _, v := range m.Variants {
+		for _, f := range v.Files {
+			if !publish.Inside(f) {
+				return nil, fmt.Errorf("%s: variant %q lists %q, outside the site", name, v.Token, f)
 			}
 		}
 	}

@@ -163,11 +163,15 @@ func printPage(browser context.Context, name string) ([]byte, error) {
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](localLinks)); err != nil {
 		return nil, err
 	}
+	// The outline (bookmarks) comes from the page's headings, which a
+	// tagged PDF needs; the charts, drawn as SVG for paper, keep their text.
 	yes := true
 	res, err := chromedp.Call(ctx, cdppage.PrintToPDF, cdppage.PrintToPDFParams{
-		PrintBackground:   &yes,
-		PreferCSSPageSize: &yes,
-		PaperWidth:        8.27, PaperHeight: 11.69, // A4 in inches, where the CSS names no size
+		PrintBackground:         &yes,
+		PreferCSSPageSize:       &yes,
+		GenerateTaggedPDF:       &yes,
+		GenerateDocumentOutline: &yes,
+		PaperWidth:              8.27, PaperHeight: 11.69, // A4 in inches, where the CSS names no size
 	})
 	if err != nil {
 		return nil, err

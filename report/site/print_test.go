@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"html"
@@ -23,9 +24,10 @@ import (
 const a4Width = 794
 
 // onPaper checks a page as printed at A4 width: the charts are drawn for
-// paper, no chart's canvas intersects a table or overflows its figure,
-// tables do not scroll, the contents and navigation are hidden and the
-// scenario's YAML is open.
+// paper as SVG, no chart intersects a table or overflows its figure,
+// tables do not scroll, the contents, navigation and controls are hidden,
+// the scenario's YAML is open and the student's answers closed, each a box
+// to write in.
 func onPaper(ctx context.Context) error {
 	if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{Width: a4Width, Height: 1123, DeviceScaleFactor: 1}); err != nil {
 		return err
@@ -39,14 +41,18 @@ func onPaper(ctx context.Context) error {
 	}
 	js := `(function () {
 		var bad = [];
-		var tables = Array.prototype.map.call(document.querySelectorAll("table"), function (t) { return t.getBoundingClientRect(); });
-		var canvases = document.querySelectorAll(".chart canvas");
-		if (canvases.length === 0) { return "no canvas"; }
+		// A table in a closed answer is not drawn, though it keeps a box.
+		var drawn = Array.prototype.filter.call(document.querySelectorAll("table"), function (t) { return !t.closest("details:not([open])"); });
+		var tables = drawn.map(function (t) { return t.getBoundingClientRect(); });
+		if (document.querySelector(".chart canvas")) { return "a chart is drawn on a canvas, not as SVG"; }
+		var canvases = document.querySelectorAll(".chart > div > svg");
+		if (canvases.length === 0) { return "no SVG chart"; }
 		canvases.forEach(function (c, i) {
+			if (c.closest("details:not([open])")) { return; }
 			var r = c.getBoundingClientRect();
 			tables.forEach(function (t, j) {
 				if (r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom) {
-					bad.push("canvas " + i + " [" + [r.left, r.top, r.right, r.bottom].join(",") + "] intersects table " + j + " [" + [t.left, t.top, t.right, t.bottom].join(",") + "]");
+					bad.push("canvas " + i + " [" + [r.left, r.top, r.right, r.bottom].join(",") + "] intersects table " + j + " [" + [t.left, t.top, t.right, t.bottom].join(",") + "] in " + (drawn[j].closest("[id]") || {}).id);
 				}
 			});
 			var f = c.closest(".chart-figure").getBoundingClientRect();
@@ -57,11 +63,15 @@ func onPaper(ctx context.Context) error {
 		document.querySelectorAll(".table-wrap").forEach(function (w, i) {
 			if (getComputedStyle(w).overflowX !== "visible") { bad.push("table " + i + " scrolls"); }
 		});
-		document.querySelectorAll(".contents, .crumbs").forEach(function (n) {
+		document.querySelectorAll(".contents, .crumbs, .controls").forEach(function (n) {
 			if (n.offsetHeight > 0) { bad.push(n.className + " is shown"); }
 		});
-		document.querySelectorAll("details").forEach(function (d, i) {
+		document.querySelectorAll("details:not(.answer)").forEach(function (d, i) {
 			if (!d.open) { bad.push("details " + i + " is closed"); }
+		});
+		document.querySelectorAll("details.answer").forEach(function (d, i) {
+			if (d.open) { bad.push("answer " + i + " is open"); }
+			if (d.offsetHeight < 100) { bad.push("answer " + i + " leaves " + d.offsetHeight + " px to write in"); }
 		});
 		return bad.length ? bad.join("; ") : "ok";
 	}())`
@@ -99,17 +109,25 @@ func TestPrintLayout(t *testing.T) {
 // figcaption finds the charts' titles on a page.
 var figcaption = regexp.MustCompile(`<figcaption><strong>([^<]+)</strong>`)
 
+// pdfTools are what a PDF test needs: Chromium to print and pdftotext to
+// read the PDF back; without either it is skipped (failed in CI).
+func pdfTools(t *testing.T) (chromium, pdftotext string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("skipping the browser test in -short mode")
+	}
+	chromium, err := FindChromium()
+	testtool.Need(t, "the PDF test needs Chromium", err)
+	pdftotext, err = exec.LookPath("pdftotext")
+	testtool.Need(t, "the PDF test reads the PDF with pdftotext (apt-get install poppler-utils; .ci/run does)", err)
+	return chromium, pdftotext
+}
+
 // TestPDF prints the lesson with render --pdf's path: the PDF sits beside
 // the page, which links it, and holds the lesson's figures (every chart's
 // title and figures of its tables) on two or more A4 pages.
 func TestPDF(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the browser test in -short mode")
-	}
-	exe, err := FindChromium()
-	testtool.Need(t, "the PDF test needs Chromium", err)
-	pdftotext, err := exec.LookPath("pdftotext")
-	testtool.Need(t, "the PDF test reads the PDF with pdftotext (apt-get install poppler-utils; .ci/run does)", err)
+	exe, pdftotext := pdfTools(t)
 	nb := lesson(t)
 	dir := filepath.Join(t.TempDir(), "out")
 	if err := (Site{Notebooks: []Notebook{nb}}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
@@ -169,6 +187,50 @@ func TestPDF(t *testing.T) {
 	}
 	if len(pages) < 2 || len(on) < 2 {
 		t.Errorf("the PDF has %d pages, the charts are on %d of them; want the figures on two or more", len(pages), len(on))
+	}
+}
+
+// TestPDFEveryVariant prints a grid of 3 consumer counts × 48 rows, whose
+// page shows one consumer count's table at a time behind a control: the PDF
+// holds every consumer count's table, bookmarks from the headings, and the
+// chart's legend as text.
+func TestPDFEveryVariant(t *testing.T) {
+	exe, pdftotext := pdfTools(t)
+	nb := notebook(t, "wide.yaml", `title: Three consumer counts
+cells:
+  - md: "## The grid"
+  - grid: {id: g, keys: [subscriber, record, period], partitions: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], consumers: [2, 4, 6]}
+`)
+	if html := page(t, nb, copied); strings.Count(html, "<caption><span>Consumer group of") != 1 || !strings.Contains(html, `<div class="switch" id="table_g_groups">`) {
+		t.Fatal("the page does not show one consumer count's table behind a control")
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := (Site{Notebooks: []Notebook{nb}}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "wide", "wide.pdf")
+	pdf, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(pdftotext, name, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext %s: %v", name, err)
+	}
+	text := strings.Join(strings.Fields(string(out)), " ")
+	for _, n := range []string{"2 consumers", "4 consumers", "6 consumers"} {
+		caption := "Consumer group of " + n + "; the healthy pipeline computes"
+		if c := strings.Count(text, caption); c != 1 {
+			t.Errorf("the PDF holds the table %q %d times, want once", caption, c)
+		}
+	}
+	if !bytes.Contains(pdf, []byte("/Outlines")) {
+		t.Error("the PDF has no outline (bookmarks)")
+	}
+	// The speedup chart's legend is text in the PDF: the three consumer
+	// counts' tables name the ideal in a column, and the legend a fourth time.
+	if n := strings.Count(text, "ideal min(C, P)"); n < 4 {
+		t.Errorf("the PDF names the ideal %d times, want the three tables' columns and the chart's legend", n)
 	}
 }
 

@@ -29,7 +29,7 @@ import (
 // assets/ unless pages inline it or load it from a CDN.
 //
 //	index.html
-//	messaging-systems/index.html, results.json, results.csv
+//	messaging-systems/index.html, results.json, results.csv, figures.csv
 //	messaging-systems/messaging-systems.pdf (render --pdf)
 //	messaging-systems/img/diagram.png (the images its Markdown names)
 //	assets/echarts.min.js
@@ -53,11 +53,17 @@ type Site struct {
 	CDN string
 	// pdf links each page's PDF from its header: WritePrinted prints them.
 	pdf bool
+	// Variants are students' pages in assessment mode (render --roster),
+	// published at their tokens and listed nowhere.
+	Variants []Variant
 	// Settings are the site's (site.yaml); nil for scenarios.DefaultSite.
 	Settings *scenarios.Site
 	// Clean makes Write remove the pages of the folder's site whose
 	// scenario file is gone.
 	Clean bool
+	// Edition is whom every page is for: the student (the default) or, for
+	// a site of answer keys kept apart from the students' one, the teacher.
+	Edition report.Edition
 	// Cache, when set, keeps each notebook's rendered page between renders
 	// of a site that changes a page at a time (partlab serve): a notebook
 	// rendered before, the same *Scenario with the same options, is not
@@ -75,10 +81,11 @@ type Cache struct {
 // renderedPage is one notebook's render and the options it had, its
 // navigation aside.
 type renderedPage struct {
-	opt                  report.Options
-	page, results, table []byte
-	images               []markdown.Image
-	sections             []markdown.Section
+	opt      report.Options
+	page     []byte
+	data     [][]byte // the report.DataFiles, in their order
+	images   []markdown.Image
+	sections []markdown.Section
 }
 
 // render renders nb's page with opt, or takes it from the cache when the
@@ -88,7 +95,7 @@ func (c *Cache) render(nb report.Notebook, opt report.Options, next map[*scenari
 	key := opt
 	key.Site = report.SiteRegions{}
 	if c != nil {
-		if r, ok := c.pages[nb.Scenario]; ok && r.opt.ScriptURL == key.ScriptURL && bytes.Equal(r.opt.Inline, key.Inline) && r.opt.PDF == key.PDF {
+		if r, ok := c.pages[nb.Scenario]; ok && r.opt.ScriptURL == key.ScriptURL && bytes.Equal(r.opt.Inline, key.Inline) && r.opt.PDF == key.PDF && r.opt.Edition == key.Edition {
 			if page, ok := patch(r.page, opt.Site); ok {
 				next[nb.Scenario] = r
 				r.page = page
@@ -96,11 +103,11 @@ func (c *Cache) render(nb report.Notebook, opt report.Options, next map[*scenari
 			}
 		}
 	}
-	page, images, results, table, sections, err := render(nb, opt)
+	page, images, data, sections, err := render(nb, opt)
 	if err != nil {
 		return renderedPage{}, err
 	}
-	r := renderedPage{opt: key, page: page, results: results, table: table, images: images, sections: sections}
+	r := renderedPage{opt: key, page: page, data: data, images: images, sections: sections}
 	next[nb.Scenario] = r
 	return r, nil
 }
@@ -124,21 +131,7 @@ func CheckPageName(nb report.Notebook) error {
 // to date.
 func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publish.Build, error) {
 	settings := cmp.Or(s.Settings, &scenarios.DefaultSite)
-	opt := report.Options{PDF: s.pdf}
-	script := s.ECharts
-	if len(script) == 0 {
-		script = templates.ECharts
-	}
-	var out []publish.File
-	switch {
-	case s.CDN != "":
-		opt.ScriptURL = s.CDN
-	case s.SelfContained:
-		opt.Inline = script
-	default:
-		opt.ScriptURL = "../" + echartsPath
-		out = append(out, publish.File{Path: echartsPath, Data: script})
-	}
+	opt, out := s.pageOptions()
 	seen := map[string]string{}
 	var errs []error
 	var pages []manifestPage
@@ -183,11 +176,13 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 			errs = append(errs, err)
 			continue
 		}
-		page, images, results, table, sections := r.page, r.images, r.results, r.table, r.sections
+		page, images, data, sections := r.page, r.images, r.data, r.sections
 		pages[i].Search = pageSearch(pages[i].Name, pages[i].Title, sections)
 		dir := pages[i].Name + "/"
-		out = append(out, publish.File{Path: dir + report.PageFile, Data: page},
-			publish.File{Path: dir + report.JSONFile, Data: results}, publish.File{Path: dir + report.CSVFile, Data: table})
+		out = append(out, publish.File{Path: dir + report.PageFile, Data: page})
+		for j, f := range report.DataFiles {
+			out = append(out, publish.File{Path: dir + f.Name, Data: data[j]})
+		}
 		for _, img := range images {
 			out = append(out, publish.File{Path: dir + img.Path, Data: img.Data})
 			pages[i].Files = append(pages[i].Files, dir+img.Path)
@@ -221,7 +216,13 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 		return publish.Build{}, err
 	}
 	out = append(out, own...)
-	m := manifest{Pages: all}
+	vfiles, fresh, err := s.variantFiles(opt, all)
+	if err != nil {
+		return publish.Build{}, err
+	}
+	out = append(out, vfiles...)
+	variants, goneVariants := mergeVariants(old.Variants, fresh, s.Clean)
+	m := manifest{Pages: all, Variants: variants}
 	for _, f := range own {
 		m.Files = append(m.Files, f.Path)
 	}
@@ -239,12 +240,35 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 	for _, p := range gone {
 		drop = append(drop, p.Files...)
 	}
+	for _, v := range goneVariants {
+		drop = append(drop, v.Files...)
+	}
 	for _, f := range old.Files {
 		if !slices.Contains(m.Files, f) {
 			drop = append(drop, f)
 		}
 	}
 	return publish.Build{Files: out, Drop: drop}, nil
+}
+
+// pageOptions are how the site's pages load ECharts, and the asset they
+// load it from when it is copied.
+func (s Site) pageOptions() (report.Options, []publish.File) {
+	opt := report.Options{PDF: s.pdf, Edition: s.Edition}
+	script := s.ECharts
+	if len(script) == 0 {
+		script = templates.ECharts
+	}
+	switch {
+	case s.CDN != "":
+		opt.ScriptURL = s.CDN
+	case s.SelfContained:
+		opt.Inline = script
+	default:
+		opt.ScriptURL = "../" + echartsPath
+		return opt, []publish.File{{Path: echartsPath, Data: script}}
+	}
+	return opt, nil
 }
 
 // Render renders the whole site in memory: each output by its path
@@ -263,20 +287,20 @@ func (s Site) Render() (map[string][]byte, error) {
 	return out, nil
 }
 
-// render renders one scenario's page, the images it names, its
-// results.json and CSV, and returns the page's prose by section.
-func render(nb report.Notebook, opt report.Options) (page []byte, images []markdown.Image, results, table []byte, sections []markdown.Section, err error) {
-	var j, c bytes.Buffer
-	if err := report.JSON(&j, nb); err != nil {
-		return nil, nil, nil, nil, nil, err
-	}
-	if err := report.CSV(&c, nb); err != nil {
-		return nil, nil, nil, nil, nil, err
+// render renders one scenario's page, the images it names and its
+// DataFiles, in their order, and returns the page's prose by section.
+func render(nb report.Notebook, opt report.Options) (page []byte, images []markdown.Image, data [][]byte, sections []markdown.Section, err error) {
+	for _, f := range report.DataFiles {
+		var b bytes.Buffer
+		if err := f.Write(&b, nb); err != nil {
+			return nil, nil, nil, nil, err
+		}
+		data = append(data, b.Bytes())
 	}
 	if page, images, sections, err = report.RenderPage(nb, opt); err != nil {
-		return nil, nil, nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
-	return page, images, j.Bytes(), c.Bytes(), sections, nil
+	return page, images, data, sections, nil
 }
 
 // Write renders the site and then publishes it as dir: the notebooks'

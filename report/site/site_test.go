@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/templates"
 )
@@ -55,13 +56,13 @@ func TestSiteLayout(t *testing.T) {
 		reference string // how the page loads ECharts
 	}{
 		{"copied", Site{ECharts: fakeECharts},
-			[]string{"index.html", "search.js", "partlab-manifest.json", "assets/echarts.min.js", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv"},
+			[]string{"index.html", "search.js", "partlab-manifest.json", "assets/echarts.min.js", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv", "messaging-systems/figures.csv"},
 			`<script src="../assets/echarts.min.js" defer></script>`},
 		{"cdn", Site{CDN: "https://cdn.example/echarts@5.6.0/echarts.min.js"},
-			[]string{"index.html", "search.js", "partlab-manifest.json", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv"},
+			[]string{"index.html", "search.js", "partlab-manifest.json", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv", "messaging-systems/figures.csv"},
 			`<script src="https://cdn.example/echarts@5.6.0/echarts.min.js" defer></script>`},
 		{"self-contained", Site{ECharts: fakeECharts, SelfContained: true},
-			[]string{"index.html", "search.js", "partlab-manifest.json", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv"},
+			[]string{"index.html", "search.js", "partlab-manifest.json", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv", "messaging-systems/figures.csv"},
 			"<script>/* echarts */ var echarts = {};</script>"},
 	}
 	for _, tt := range tests {
@@ -212,7 +213,8 @@ func TestEmbeddedECharts(t *testing.T) {
 }
 
 // TestIndex checks the index: every scenario's title, summary with its
-// template values, parameters and links.
+// template values, the source parameters its figures use (none for a page
+// of prose alone) and links.
 func TestIndex(t *testing.T) {
 	var buf strings.Builder
 	nb := lesson(t)
@@ -226,10 +228,14 @@ func TestIndex(t *testing.T) {
 		"seed 20260218 · 200 subscribers · 12 periods · 2400 records",
 		`<a href="messaging-systems/results.json">results.json</a>`,
 		`<a href="other/index.html">Other &lt;i&gt;one&lt;/i&gt;</a>`,
+		`<p class="meta"><a href="other/results.json">results.json</a>`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the index lacks %q", want)
 		}
+	}
+	if n := strings.Count(got, "seed "); n != 1 {
+		t.Errorf("the index names a seed %d times, want once (the lesson's card)", n)
 	}
 }
 
@@ -270,6 +276,42 @@ func TestCacheRendersLikeAFreshRender(t *testing.T) {
 		}
 		if len(cache.pages) != len(step.nbs) {
 			t.Errorf("%s: the cache holds %d pages, want %d", step.name, len(cache.pages), len(step.nbs))
+		}
+	}
+}
+
+// TestSearchHoldsNoAnswer checks that the student's site's search finds the
+// questions and no answer, an answer container's or an answer: true
+// cell's, and that the answer key's search finds both.
+func TestSearchHoldsNoAnswer(t *testing.T) {
+	nb := notebook(t, "drill.yaml", `title: Drill
+cells:
+  - md: |
+      ## D1
+      How many partitions does one key land on?
+
+      :::answer
+      Exactly one, by the hash of the key.
+      :::
+  - sizing: {id: s, target: 60000, per_consumer: 5000, answer: true}
+`)
+	for _, e := range []report.Edition{report.Student, report.Teacher} {
+		dir := t.TempDir()
+		if err := (Site{Notebooks: []Notebook{nb}, Edition: e}).Write(dir, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(dir, "search.js"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		search := string(b)
+		if !strings.Contains(search, "How many partitions does one key land on?") {
+			t.Errorf("the %s edition's search lacks the question", e)
+		}
+		for _, answer := range []string{"by the hash of the key", "60,000"} {
+			if strings.Contains(search, answer) != e.Key() {
+				t.Errorf("the %s edition's search: holds %q is %v, want %v", e, answer, !e.Key(), e.Key())
+			}
 		}
 	}
 }

@@ -1,0 +1,136 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/partlab/partlab/internal/readfile"
+	"github.com/partlab/partlab/report/gradebook"
+	"github.com/partlab/partlab/report/publish"
+	"github.com/partlab/partlab/sim"
+)
+
+var gradeCommand = &Command{
+	Name:      "grade",
+	UsageLine: "partlab grade [--roster FILE] [--secret-file FILE] [-o FILE] [--feedback DIR] [compute flags] SCENARIO ANSWERS…",
+	Short:     "score the answers students downloaded from their variant pages",
+	Long: `Grade scores the answers files that students downloaded from their variant
+pages (render --roster); --roster is required. For every student of the roster it recomputes their
+variant from the secret, their id and the scenario, as render did, so no
+stored key is needed and a file cannot change its own figures; each answer
+is a hit when it is within the prediction's tolerance of the figure, the
+page's rule.
+
+It writes the gradebook CSV to -o FILE (default standard output): a row per
+student and prediction, then a total row per student, every row with the same
+fields; a student without a file gets rows too. --feedback DIR also writes each
+student's feedback to DIR/TOKEN.txt. An answers file that is malformed, of
+another scenario, of no student's token, or a second one for a token is
+reported on its own line and left out; the rest are graded, and grade exits 1.`,
+	Flags: func(fs *flag.FlagSet) runFunc {
+		rosterFlags := addRosterFlags(fs)
+		out := fs.String("o", "", "write the gradebook to `FILE` (default standard output)")
+		feedback := fs.String("feedback", "", "also write each student's feedback to `DIR`/TOKEN.txt")
+		flags := addComputeFlags(fs)
+		return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+			switch {
+			case rosterFlags.roster == "":
+				return usageError{error: errors.New("grade needs --roster FILE, the roster the variants were rendered for")}
+			case len(args) < 2:
+				return usageError{error: errors.New("grade takes the scenario file, then one or more answers files")}
+			}
+			return grade(ctx, args[0], args[1:], *out, *feedback, flags, rosterFlags, stdout, stderr)
+		}
+	},
+}
+
+// grade scores the answers files against every student's recomputed
+// variant of the scenario file and writes the gradebook and feedback; the
+// files it cannot grade are reported one by one after the gradebook is
+// written.
+func grade(ctx context.Context, file string, answers []string, out, feedback string, flags *computeFlags, rosterFlags *rosterFlags, stdout, stderr io.Writer) error {
+	plans, nbs, err := computeVariants(ctx, []string{file}, flags, rosterFlags, stderr)
+	if err != nil {
+		return err
+	}
+	name := nbs[0][0].Scenario.Name
+	book := make([]gradebook.Student, len(plans[0]))
+	byToken := map[string]int{}
+	for i, v := range plans[0] {
+		book[i] = gradebook.Student{ID: v.student.ID, Name: v.student.Name, Email: v.student.Email, Token: v.token, Predictions: predictionsOf(nbs[0][i].Results)}
+		byToken[v.token] = i
+	}
+	var problems []error
+	from := map[string]string{}
+	for _, path := range answers {
+		data, err := readfile.Read(path, "", gradebook.MaxFile)
+		if err != nil {
+			problems = append(problems, err)
+			continue
+		}
+		f, ignored, err := gradebook.Parse(data, path)
+		i, known := byToken[f.Token]
+		switch {
+		case err != nil:
+			problems = append(problems, err)
+		case f.Scenario != name:
+			problems = append(problems, fmt.Errorf("%s: the answers are for scenario %q, not %s's %q", path, f.Scenario, file, name))
+		case !known:
+			problems = append(problems, fmt.Errorf("%s: token %q is no student's page of %s with this roster and secret", path, f.Token, name))
+		case from[f.Token] != "":
+			problems = append(problems, fmt.Errorf("%s: a second answers file for token %s (the first is %s); only the first is graded", path, f.Token, from[f.Token]))
+		default:
+			from[f.Token] = path
+			book[i].Answers = &f
+			if len(ignored) > 0 {
+				fmt.Fprintf(stderr, "%s: fields %q are ignored: the figures are recomputed from the variant\n", path, ignored)
+			}
+			if _, unknown := book[i].Marks(); len(unknown) > 0 {
+				fmt.Fprintf(stderr, "%s: answers %q, which no prediction of %s names, are not scored\n", path, unknown, name)
+			}
+		}
+	}
+	var csv bytes.Buffer
+	if err := gradebook.Write(&csv, book); err != nil {
+		return err
+	}
+	if out == "" {
+		if _, err := csv.WriteTo(stdout); err != nil {
+			return err
+		}
+	} else if err := writeFile(out, csv.Bytes()); err != nil {
+		return err
+	}
+	if feedback != "" {
+		var files []publish.File
+		for _, st := range book {
+			text := gradebook.Feedback(st, name, filepath.ToSlash(filepath.Join("the teacher's folder", st.Token, "index.html")))
+			files = append(files, publish.File{Path: st.Token + ".txt", Data: []byte(text)})
+		}
+		if err := (publish.Publisher{Progress: io.Discard}).Update(feedback, func(string) (publish.Build, error) { return publish.Build{Files: files}, nil }); err != nil {
+			return fmt.Errorf("--feedback %s: %w", feedback, err)
+		}
+	}
+	fmt.Fprintf(stderr, "grade: %s of %s graded, %s not\n", plural(len(from), "answers file"), plural(len(plans[0]), "student"), plural(len(problems), "file"))
+	if len(problems) > 0 {
+		return errors.Join(problems...)
+	}
+	return nil
+}
+
+// predictionsOf are the predictions of every scoreboard of the results, in
+// page order.
+func predictionsOf(rs sim.Results) []sim.Score {
+	var out []sim.Score
+	for _, r := range rs.All {
+		if p, ok := r.(*sim.PredictionsResult); ok {
+			out = append(out, p.Rows...)
+		}
+	}
+	return out
+}

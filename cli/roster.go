@@ -1,0 +1,111 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/partlab/partlab/internal/roster"
+	"github.com/partlab/partlab/report"
+	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/sim"
+)
+
+// rosterFlags are --roster and --secret-file, which render, check and
+// grade take to work on every student's variant.
+type rosterFlags struct {
+	roster, secretFile string
+}
+
+// addRosterFlags defines --roster and --secret-file on fs.
+func addRosterFlags(fs *flag.FlagSet) *rosterFlags {
+	f := &rosterFlags{}
+	fs.StringVar(&f.roster, "roster", "", "work on every student's variant: `FILE` is a CSV with an id column, and optionally name and email")
+	fs.StringVar(&f.secretFile, "secret-file", "", "read the course's secret from `FILE` (default $"+roster.SecretEnv+"); it chooses every variant and token")
+	return f
+}
+
+// load reads the roster and the secret.
+func (f *rosterFlags) load() ([]roster.Student, roster.Secret, error) {
+	students, err := roster.Read(f.roster)
+	if err != nil {
+		return nil, nil, err
+	}
+	secret, err := roster.LoadSecret(f.secretFile, os.Getenv(roster.SecretEnv))
+	return students, secret, err
+}
+
+// A variant is one student's variant of a scenario: the token its page
+// goes by and the values put over the file's, after the command line's.
+type variant struct {
+	student   roster.Student
+	token     string
+	overrides []scenarios.Override
+}
+
+// variants plans every student's variant of file, checking each against
+// the budget as render would and all of them together, before anything is
+// computed: a roster that would exceed the budget is refused here.
+func variants(file string, flags *computeFlags, students []roster.Student, secret roster.Secret) ([]variant, error) {
+	base, err := prepare(file, flags)
+	if err != nil {
+		return nil, err
+	}
+	if len(base.Variants.Vary) == 0 {
+		return nil, fmt.Errorf("%s: the scenario has no variants: say what varies, such as variants: {vary: {source.seed: any}}", file)
+	}
+	var (
+		out   []variant
+		total sim.Cost
+	)
+	for _, st := range students {
+		v := variant{student: st, token: secret.Token(st.ID, base.Name), overrides: base.Variant(secret.Pick(st.ID, base.Name))}
+		s, err := prepare(file, flags.with(v.overrides))
+		if err != nil {
+			return nil, fmt.Errorf("variant %s: %w", v.token, err)
+		}
+		total = total.Add(sim.RunCost(s.Source, s.SimCells(), flags.measure))
+		out = append(out, v)
+	}
+	if over := flags.budget.CheckTotal(fmt.Sprintf("%s: the roster's %s", file, plural(len(out), "variant")), total); len(over) > 0 {
+		return nil, errors.New(strings.Join(over, "\n"))
+	}
+	return out, nil
+}
+
+// computeVariants computes every variant of every file for the roster and
+// secret the flags name, each as render computes a scenario; the files'
+// variants are planned first, so that a roster over the budget is refused
+// before any is computed.
+func computeVariants(ctx context.Context, files []string, flags *computeFlags, rosterFlags *rosterFlags, stderr io.Writer) ([][]variant, [][]report.Notebook, error) {
+	students, secret, err := rosterFlags.load()
+	if err != nil {
+		return nil, nil, err
+	}
+	plans := make([][]variant, len(files))
+	var errs []error
+	for i, f := range files {
+		var err error
+		if plans[i], err = variants(f, flags, students, secret); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, nil, errors.Join(errs...)
+	}
+	nbs := make([][]report.Notebook, len(files))
+	for i, f := range files {
+		for _, v := range plans[i] {
+			nb, err := compute(ctx, f, flags.with(v.overrides), io.Discard)
+			if err != nil {
+				return nil, nil, fmt.Errorf("variant %s: %w", v.token, err)
+			}
+			nbs[i] = append(nbs[i], nb)
+		}
+	}
+	return plans, nbs, nil
+}

@@ -1,0 +1,339 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// variantsYAML is the Day 24 page with variants: any seed, and 6, 8 or 12
+// partitions in the ceiling cell; with 6 or 12 its expectation that 8
+// consumers idle at 16 breaks.
+var variantsYAML = filepath.Join(root, "cli", "testdata", "variants", "day-24.yaml")
+
+// class is a roster of n students and a secret in a new folder, with an
+// ECharts stand-in in node_modules; the test runs in it.
+func class(t *testing.T, n int, secret string) (dir string) {
+	t.Helper()
+	var roster strings.Builder
+	roster.WriteString("id,name,email\n")
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&roster, "s%04d,Student Number%d,student%d@school.example\n", i, i, i)
+	}
+	dir = scratch(t, map[string]string{
+		"roster.csv": roster.String(),
+		"secret.txt": secret + "\n",
+		"node_modules/echarts/dist/echarts.min.js": "/* echarts */",
+	})
+	t.Chdir(dir)
+	return dir
+}
+
+const (
+	secretA = "correct horse battery staple 0123456789"
+	secretB = "an entirely different course secret, 42"
+)
+
+// renderClass renders the roster's variants into out and teacher under dir.
+func renderClass(t *testing.T, dir, out, teacher string) {
+	t.Helper()
+	if _, stderr, err := partlab(t, "render", "--roster", "roster.csv", "--secret-file", "secret.txt", "--teacher", teacher, "-o", out, variantsYAML); err != nil {
+		t.Fatalf("render --roster: %v\n%s", err, stderr)
+	}
+}
+
+// readTree is every file under dir by its slash path.
+func readTree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		data, err := os.ReadFile(p)
+		out[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// students reads the teacher's students.csv: a row per student.
+func students(t *testing.T, teacher string) [][]string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(teacher, studentsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows[1:]
+}
+
+var overridden = regexp.MustCompile(`overridden: (.*)</p>`)
+
+// TestRosterRender renders a 30-student roster: 30 distinct pages whose
+// values and figures differ as the variants say, no student's id, name or
+// email anywhere in the site, no answers or results in it, the teacher's
+// folder outside it, and the same bytes on a second run.
+func TestRosterRender(t *testing.T) {
+	dir := class(t, 30, secretA)
+	renderClass(t, dir, "site", "teacher")
+	site := readTree(t, filepath.Join(dir, "site"))
+	rows := students(t, "teacher")
+	if len(rows) != 30 {
+		t.Fatalf("students.csv has %d rows, want 30", len(rows))
+	}
+	pages, values, partitions := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for _, row := range rows {
+		token := row[4]
+		page, ok := site[token+"/index.html"]
+		if !ok {
+			t.Fatalf("no page for token %s", token)
+		}
+		pages[string(page)] = true
+		m := overridden.FindSubmatch(page)
+		if m == nil {
+			t.Fatalf("page %s shows no variant values", token)
+		}
+		values[string(m[1])] = true
+		for _, p := range []string{"6", "8", "12"} {
+			if bytes.Contains(m[1], []byte("cells.ceiling.partitions = "+p+"<")) {
+				partitions[p] = true
+			}
+		}
+		for _, absent := range []string{"data-actual=", "Show the answer", "results.json", "Expectations"} {
+			if bytes.Contains(page, []byte(absent)) {
+				t.Errorf("page %s holds %q, which an assessment page must not", token, absent)
+			}
+		}
+		if !bytes.Contains(page, []byte("Download my answers")) || !bytes.Contains(page, []byte(`data-token="`+token+`"`)) {
+			t.Errorf("page %s has no download button for its token", token)
+		}
+		if _, ok := readTree(t, "teacher")[token+"/index.html"]; !ok {
+			t.Errorf("no answer key for %s", token)
+		}
+	}
+	if len(pages) != 30 || len(values) != 30 || len(partitions) != 3 {
+		t.Errorf("%d distinct pages, %d distinct variants and partitions %v; want 30, 30 and all of 6, 8, 12", len(pages), len(values), partitions)
+	}
+	for path, data := range site {
+		for _, row := range rows {
+			for _, who := range row[:3] {
+				if bytes.Contains(data, []byte(who)) {
+					t.Errorf("site file %s names a student: %q", path, who)
+				}
+			}
+		}
+	}
+	renderClass(t, dir, "site", "teacher")
+	if again := readTree(t, filepath.Join(dir, "site")); !mapsEqual(site, again) {
+		t.Error("a second render of the same roster and secret changed the site")
+	}
+	if _, stderr, err := partlab(t, "render", "--roster", "roster.csv", "--secret-file", "secret.txt", "--teacher", "site/keys", "-o", "site", variantsYAML); err == nil || !strings.Contains(stderr+err.Error(), "inside the site") {
+		t.Errorf("a teacher's folder inside the site: %v %s", err, stderr)
+	}
+}
+
+func mapsEqual(a, b map[string][]byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if !bytes.Equal(v, b[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestRosterSecret: another secret gives other tokens and other seeds;
+// no token holds its student's id, name or email, in any case.
+func TestRosterSecret(t *testing.T) {
+	dir := class(t, 12, secretA)
+	renderClass(t, dir, "a", "teacher-a")
+	a := students(t, "teacher-a")
+	if err := os.WriteFile("secret.txt", []byte(secretB), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	renderClass(t, dir, "b", "teacher-b")
+	b := students(t, "teacher-b")
+	seeds := func(out string, rows [][]string) []string {
+		var s []string
+		for _, r := range rows {
+			page, err := os.ReadFile(filepath.Join(out, r[4], "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = append(s, regexp.MustCompile(`source.seed = (\d+)`).FindStringSubmatch(string(page))[1])
+		}
+		return s
+	}
+	sa, sb := seeds("a", a), seeds("b", b)
+	for i := range a {
+		if a[i][4] == b[i][4] {
+			t.Errorf("student %s has the token %s under both secrets", a[i][0], a[i][4])
+		}
+		if sa[i] == sb[i] {
+			t.Errorf("student %s has the seed %s under both secrets", a[i][0], sa[i])
+		}
+		for _, who := range append(a[i][:3], strings.Fields(a[i][1])...) {
+			for _, token := range []string{a[i][4], b[i][4]} {
+				if strings.Contains(token, strings.ToLower(who)) {
+					t.Errorf("token %s holds %q", token, who)
+				}
+			}
+		}
+	}
+	for _, bad := range []struct{ env, file, want string }{
+		{"", "", "no secret"},
+		{"short", "", "want at least 16"},
+	} {
+		t.Setenv("PARTLAB_SECRET", bad.env)
+		_, stderr, err := partlab(t, "render", "--roster", "roster.csv", "--teacher", "t", "-o", "c", variantsYAML)
+		if err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("secret %q: %v %s, want %q", bad.env, err, stderr, bad.want)
+		}
+	}
+}
+
+// TestCheckRoster names the variants whose figures break the Day 24
+// expectation that 8 of 16 consumers idle: those of 6 and 12 partitions, by
+// token, never by student.
+func TestCheckRoster(t *testing.T) {
+	class(t, 20, secretA)
+	stdout, _, err := partlab(t, "check", "--roster", "roster.csv", "--secret-file", "secret.txt", variantsYAML)
+	if err == nil {
+		t.Fatal("check --roster passed a roster whose variants break an expectation")
+	}
+	broken := regexp.MustCompile(`(?m)^variant ([a-z2-7]{26}) \(cells.ceiling.partitions=(\d+),.*ceiling.idle@16 is (\d+), expected 8`).FindAllStringSubmatch(stdout, -1)
+	if len(broken) == 0 {
+		t.Fatalf("no variant named as breaking ceiling.idle@16:\n%s", stdout)
+	}
+	for _, m := range broken {
+		if m[2] == "8" {
+			t.Errorf("variant %s of 8 partitions named as breaking: %s", m[1], m[0])
+		}
+	}
+	if strings.Contains(stdout, "s00") || strings.Contains(stdout, "Student") {
+		t.Errorf("check names a student:\n%s", stdout)
+	}
+}
+
+// answersFile writes an answers file as a variant page's button does.
+func answersFile(t *testing.T, path, token string, answers map[string]float64, extra map[string]any) {
+	t.Helper()
+	doc := map[string]any{"scenario": "day-24", "token": token, "answers": answers, "saved": "2026-03-02T10:00:00.000Z"}
+	for k, v := range extra {
+		doc[k] = v
+	}
+	data, _ := json.Marshal(doc)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// gradebookRows reads a gradebook: every row has the header's fields.
+func gradebookRows(t *testing.T, data string) [][]string {
+	t.Helper()
+	rows, err := csv.NewReader(strings.NewReader(data)).ReadAll() // a ragged row is an error
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// TestGrade grades answers files on recomputed figures: a student's exact
+// answers score every point; a file that claims other actuals is scored on
+// the recomputed ones; a malformed file, a duplicate, another scenario's
+// and an unknown token are each reported and left out, the rest graded.
+func TestGrade(t *testing.T) {
+	dir := class(t, 4, secretA)
+	renderClass(t, dir, "site", "teacher")
+	rows := students(t, "teacher")
+	keys := readTree(t, "teacher")
+	actuals := func(token string) map[string]float64 {
+		m := regexp.MustCompile(`<tr><td>(P\d)</td><td class="num">([0-9.]+)</td>`).FindAllSubmatch(keys[token+"/index.html"], -1)
+		out := map[string]float64{}
+		for _, x := range m {
+			var v float64
+			fmt.Sscan(string(x[2]), &v)
+			out[string(x[1])] = v
+		}
+		return out
+	}
+	right := actuals(rows[0][4])
+	if len(right) != 4 {
+		t.Fatalf("the answer key of %s shows %d figures, want 4", rows[0][4], len(right))
+	}
+	answersFile(t, "exact.json", rows[0][4], right, nil)
+	wrong := map[string]float64{"P1": right["P1"] + 5}
+	// Answers off by 5, with the actuals edited to match them.
+	answersFile(t, "forged.json", rows[1][4], wrong, map[string]any{"actuals": wrong})
+	os.WriteFile("broken.json", []byte(`{"scenario": "day-24", "tok`), 0o644)
+	answersFile(t, "other.json", rows[2][4], right, map[string]any{"scenario": "messaging-systems"})
+	answersFile(t, "stranger.json", strings.Repeat("a", 26), right, nil)
+	answersFile(t, "again.json", rows[0][4], wrong, nil)
+	stdout, stderr, err := partlab(t, "grade", "--roster", "roster.csv", "--secret-file", "secret.txt", variantsYAML,
+		"exact.json", "forged.json", "broken.json", "other.json", "stranger.json", "again.json")
+	if err == nil {
+		t.Fatal("grade passed files it could not grade")
+	}
+	for _, want := range []string{"broken.json: not an answers file", `other.json: the answers are for scenario "messaging-systems"`,
+		"stranger.json: token", "again.json: a second answers file"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("grade's report lacks %q:\n%v", want, err)
+		}
+	}
+	book := gradebookRows(t, stdout)
+	total := func(id string) []string {
+		i := slices.IndexFunc(book, func(r []string) bool { return r[0] == id && r[4] == "total" })
+		if i < 0 {
+			t.Fatalf("no total for %s:\n%s", id, stdout)
+		}
+		return book[i]
+	}
+	if got := total(rows[0][0]); got[10] != "4" || got[11] != "4" {
+		t.Errorf("exact answers scored %s of %s, want 4 of 4", got[10], got[11])
+	}
+	if got := total(rows[1][0]); got[10] != "0" {
+		t.Errorf("answers off by 5 scored %s, want 0", got[10])
+	}
+	if got := total(rows[3][0]); got[10] != "0" || !strings.Contains(stdout, rows[3][0]+",") {
+		t.Errorf("a student without a file: %v", got)
+	}
+	if !strings.Contains(stderr, "grade: 2 answers files of 4 students graded, 4 files not") {
+		t.Errorf("grade's summary: %s", stderr)
+	}
+	if !strings.Contains(stderr, `forged.json: fields ["actuals"] are ignored`) {
+		t.Errorf("grade does not say it ignores the forged figures:\n%s", stderr)
+	}
+}
+
+// TestRosterBudget refuses a roster whose variants exceed the budget
+// together, though each fits alone, before anything is written.
+func TestRosterBudget(t *testing.T) {
+	dir := class(t, 30, secretA)
+	_, _, err := partlab(t, "render", "--roster", "roster.csv", "--secret-file", "secret.txt", "--teacher", "teacher", "-o", "site", "--max-output", "2MB", variantsYAML)
+	if err == nil || !strings.Contains(err.Error(), "the roster's 30 variants need") || !strings.Contains(err.Error(), "--max-output") {
+		t.Fatalf("a roster over the budget: %v", err)
+	}
+	for _, d := range []string{"site", "teacher"} {
+		if _, err := os.Stat(filepath.Join(dir, d)); !os.IsNotExist(err) {
+			t.Errorf("%s was written for a roster over the budget", d)
+		}
+	}
+}

@@ -1,0 +1,183 @@
+// Package gradebook scores the answers students download from their
+// variant pages (report.AnswerFile) against their own variants' figures,
+// recomputed by the caller with sim, by the page's rule (sim.Hit, the
+// prediction's tolerance), and writes the gradebook CSV and each student's
+// feedback.
+//
+// It computes no figure and reads no file: the caller gives it each
+// answer file's bytes and each student's predictions as sim computed them.
+// A file's own figures, if it carries any, are never read: only the
+// numbers typed count.
+package gradebook
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/partlab/partlab/report"
+	"github.com/partlab/partlab/sim"
+)
+
+// MaxFile bounds an answer file: a few numbers and names.
+const MaxFile = 64 << 10
+
+// maxAnswers bounds the answers of one file, as a scenario's lists are.
+const maxAnswers = 256
+
+// Parse reads an answer file: a JSON object with the fields of
+// report.AnswerFile, a time in RFC 3339, finite numbers, at most
+// maxAnswers of them. Any other field (a figure someone wrote into the
+// file, say) is returned in ignored and plays no part: grades use the
+// recomputed figures. name is the file's, for the error.
+func Parse(data []byte, name string) (f report.AnswerFile, ignored []string, err error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return f, nil, fmt.Errorf("%s: not an answers file from a variant page: %v", name, err)
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		return f, nil, fmt.Errorf("%s: not an answers file from a variant page: %v", name, err)
+	}
+	for k := range fields {
+		if !slices.Contains([]string{"scenario", "token", "answers", "saved"}, k) {
+			ignored = append(ignored, k)
+		}
+	}
+	slices.Sort(ignored)
+	switch {
+	case f.Scenario == "" || f.Token == "":
+		return f, nil, fmt.Errorf("%s: the answers file names no scenario or no token", name)
+	case len(f.Answers) > maxAnswers:
+		return f, nil, fmt.Errorf("%s: %d answers; the limit is %d", name, len(f.Answers), maxAnswers)
+	}
+	if _, err := time.Parse(time.RFC3339, f.Saved); err != nil {
+		return f, nil, fmt.Errorf("%s: saved %q is not a time such as 2026-03-01T09:30:00Z", name, f.Saved)
+	}
+	return f, ignored, nil
+}
+
+// A Student is one student's line of the gradebook: who, the token of
+// their page, their predictions as their variant computed them, and their
+// answers file, if one was handed in.
+type Student struct {
+	ID, Name, Email, Token string
+	Predictions            []sim.Score
+	Answers                *report.AnswerFile // nil: none handed in
+}
+
+// A Mark is one prediction of a student, scored.
+type Mark struct {
+	sim.Score
+	Answer  *float64 // nil: not answered
+	Hit     bool
+	Verdict string // hit, miss, no answer, or no file
+}
+
+// Marks scores st's answers, prediction by prediction, and lists the
+// answers that name no prediction of the scenario.
+func (st Student) Marks() (marks []Mark, unknown []string) {
+	for _, p := range st.Predictions {
+		m := Mark{Score: p, Verdict: "no file"}
+		if st.Answers != nil {
+			m.Verdict = "no answer"
+			if v, ok := st.Answers.Answers[p.Name]; ok && !math.IsNaN(v) && !math.IsInf(v, 0) {
+				m.Answer = &v
+				m.Hit = sim.Hit(v, p.Actual, p.Tolerance)
+				m.Verdict = map[bool]string{true: "hit", false: "miss"}[m.Hit]
+			}
+		}
+		marks = append(marks, m)
+	}
+	if st.Answers != nil {
+		for name := range st.Answers.Answers {
+			if !slices.ContainsFunc(st.Predictions, func(p sim.Score) bool { return p.Name == name }) {
+				unknown = append(unknown, name)
+			}
+		}
+	}
+	slices.Sort(unknown)
+	return marks, unknown
+}
+
+// header is the gradebook's one table: a row per student and prediction,
+// then a total row per student (prediction "total"), every row with the
+// same fields.
+var header = []string{"id", "name", "email", "token", "prediction", "question", "answer", "actual", "tolerance", "result", "points", "out_of", "saved"}
+
+// Write writes the gradebook of the students, in their order, to w.
+func Write(w io.Writer, students []Student) error {
+	c := csv.NewWriter(w)
+	c.Write(header)
+	for _, st := range students {
+		marks, _ := st.Marks()
+		who := []string{Safe(st.ID), Safe(st.Name), Safe(st.Email), st.Token}
+		saved := ""
+		if st.Answers != nil {
+			saved = st.Answers.Saved
+		}
+		points := 0
+		for _, m := range marks {
+			answer, point := "", "0"
+			if m.Answer != nil {
+				answer = number(*m.Answer)
+			}
+			if m.Hit {
+				points++
+				point = "1"
+			}
+			c.Write(append(slices.Clone(who), m.Name, Safe(m.Question), answer, number(m.Actual), number(m.Tolerance), m.Verdict, point, "1", Safe(saved)))
+		}
+		c.Write(append(who, "total", "", "", "", "", "", strconv.Itoa(points), strconv.Itoa(len(marks)), Safe(saved)))
+	}
+	c.Flush()
+	return c.Error()
+}
+
+// Feedback is one student's feedback, as text: each prediction with their
+// answer, the actual figure of their own page, hit or miss, and where the
+// worked answer is.
+func Feedback(st Student, scenario, key string) string {
+	var b strings.Builder
+	marks, unknown := st.Marks()
+	points := 0
+	for _, m := range marks {
+		if m.Hit {
+			points++
+		}
+	}
+	fmt.Fprintf(&b, "%s: your page %s\n", scenario, st.Token)
+	if st.Answers == nil {
+		fmt.Fprintf(&b, "No answers file was handed in.\n")
+	}
+	fmt.Fprintf(&b, "%d of %d predictions within their tolerance.\n\n", points, len(marks))
+	for _, m := range marks {
+		answer := "-"
+		if m.Answer != nil {
+			answer = number(*m.Answer)
+		}
+		fmt.Fprintf(&b, "%s  %s\n    you: %s   actual: %s (±%s, %s)   %s\n", m.Name, m.Question, answer, number(m.Actual), number(m.Tolerance), m.Of, m.Verdict)
+	}
+	for _, name := range unknown {
+		fmt.Fprintf(&b, "\nYour file answers %q, which is no prediction of this page.\n", name)
+	}
+	fmt.Fprintf(&b, "\nThe worked answers of your own numbers: %s\n", key)
+	return b.String()
+}
+
+func number(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+
+// Safe keeps a spreadsheet from reading a field as a formula: one that
+// starts with =, +, - or @ gets a leading quote. Numbers are written as
+// they are.
+func Safe(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
