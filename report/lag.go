@@ -89,14 +89,7 @@ func lagAgreementTable(o *sim.LagObserved) table {
 	}
 	last := -1
 	for _, ch := range o.Checks {
-		verdict := "listed beside"
-		if ch.Compared {
-			verdict = "✓ agrees"
-			if !ch.Agrees {
-				verdict = "✗ differs"
-			}
-		}
-		t.add(ch.Consumers != last, itoa(ch.Consumers), ch.Figure, ch.Sim, ch.Kafka, verdict)
+		t.add(ch.Consumers != last, itoa(ch.Consumers), ch.Figure, ch.Sim, ch.Kafka, verdictWords(ch.Compared, ch.Agrees, "listed beside"))
 		if ch.Compared && !ch.Agrees {
 			t.mark()
 		}

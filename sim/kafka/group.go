@@ -148,20 +148,12 @@ func (c *cluster) join(group, topic string, consumers int, bal kgo.GroupBalancer
 	for i := range consumers {
 		ids[i] = instanceID(i)
 		m := &member{id: ids[i]}
-		cl, err := kgo.NewClient(c.opts(append([]kgo.Opt{
-			kgo.ConsumerGroup(group),
-			kgo.ConsumeTopics(topic),
-			kgo.Balancers(bal),
-			kgo.InstanceID(m.id),
-			kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
-			kgo.DisableAutoCommit(),
-			kgo.HeartbeatInterval(heartbeat),
-			kgo.SessionTimeout(session),
-			kgo.RebalanceTimeout(rebalance),
-			kgo.OnPartitionsAssigned(m.assigned),
-			kgo.OnPartitionsLost(m.lost),
-			kgo.RetryBackoffFn(func(int) time.Duration { return retryBackoff }),
-		}, more...)...)...)
+		cl, err := kgo.NewClient(c.opts(append(groupOpts(group, topic, m.assigned, m.lost),
+			append([]kgo.Opt{
+				kgo.Balancers(bal),
+				kgo.InstanceID(m.id),
+				kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
+			}, more...)...)...)...)
 		if err != nil {
 			return ms, ids, err
 		}
@@ -169,6 +161,23 @@ func (c *cluster) join(group, topic string, consumers int, bal kgo.GroupBalancer
 		ms = append(ms, m)
 	}
 	return ms, ids, nil
+}
+
+// groupOpts are the options of every group member the engine starts: its
+// group and topic, commits only when asked, the short group timing, and
+// the callbacks that tell it what it owns.
+func groupOpts(group, topic string, assigned, lost func(context.Context, *kgo.Client, map[string][]int32)) []kgo.Opt {
+	return []kgo.Opt{
+		kgo.ConsumerGroup(group),
+		kgo.ConsumeTopics(topic),
+		kgo.DisableAutoCommit(),
+		kgo.HeartbeatInterval(heartbeat),
+		kgo.SessionTimeout(session),
+		kgo.RebalanceTimeout(rebalance),
+		kgo.OnPartitionsAssigned(assigned),
+		kgo.OnPartitionsLost(lost),
+		kgo.RetryBackoffFn(func(int) time.Duration { return retryBackoff }),
+	}
 }
 
 // leave closes the members' clients and removes the group.

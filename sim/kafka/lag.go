@@ -29,12 +29,7 @@ import (
 // A step is a round of real produce, fetch and commit requests, so the
 // figures do not depend on how fast the machine is.
 func Lags(ctx context.Context, cfg Config, rs sim.Results) (map[string]*sim.LagObserved, error) {
-	var cells []*sim.LagResult
-	for _, r := range rs.All {
-		if l, ok := r.(*sim.LagResult); ok && l.Engine.Kafka() {
-			cells = append(cells, l)
-		}
-	}
+	cells := onKafka(rs, func(l *sim.LagResult) sim.Engine { return l.Engine })
 	if len(cells) == 0 {
 		return nil, nil
 	}
@@ -43,10 +38,9 @@ func Lags(ctx context.Context, cfg Config, rs sim.Results) (map[string]*sim.LagO
 			return nil, fmt.Errorf("kafka engine: lag cell %q: %w", l.ID, err)
 		}
 	}
-	cfg.Timeout = cmp.Or(cfg.Timeout, DefaultTimeout)
-	c, err := connect(ctx, cfg)
+	c, err := start(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("kafka engine: %w", err)
+		return nil, err
 	}
 	defer c.close()
 	prog := newProgress(cfg.Progress)
