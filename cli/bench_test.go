@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/scenarios/load"
 	"github.com/partlab/partlab/sim"
 )
 
@@ -19,7 +19,7 @@ func BenchmarkVersusLessonPython(b *testing.B) {
 	runPython(b, code)
 	python := time.Since(start)
 
-	s, err := scenarios.Load(scenarioFor(b, p))
+	s, err := load.Scenario(scenarioFor(b, p))
 	if err != nil {
 		b.Fatal(err)
 	}

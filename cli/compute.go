@@ -7,6 +7,7 @@ import (
 
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/scenarios/load"
 	"github.com/partlab/partlab/sim"
 	"github.com/partlab/partlab/sim/kafka"
 	"github.com/partlab/partlab/sim/measure"
@@ -104,37 +105,18 @@ func prepare(file string, flags *computeFlags) (*scenarios.Scenario, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, loadErr := scenarios.LoadSalvage(file, append(ovs, flags.variant...)...)
+	s, loadErr := load.Salvage(file, append(ovs, flags.variant...)...)
 	if s == nil {
 		return nil, loadErr
 	}
 	if err := flags.apply(s); err != nil {
 		return nil, scenarios.Merge(loadErr, err)
 	}
-	if err := checkBudget(s, flags); err != nil {
+	// After flags.apply has set every grid's engine.
+	if err := s.CheckBudget(flags.budget, flags.measure); err != nil {
 		return nil, scenarios.Merge(loadErr, err)
 	}
 	return s, loadErr
-}
-
-// checkBudget refuses a scenario whose computations cost more than the
-// budget allows (sim.Budget.Check), before anything runs, with every limit
-// exceeded as an error at its cell. Measured sleep counts only with
-// --measure. prepare calls it after flags.apply has set every grid's engine.
-func checkBudget(s *scenarios.Scenario, flags *computeFlags) error {
-	cells := make([]sim.Cell, len(s.Cells))
-	for i, c := range s.Cells {
-		cells[i] = c.Sim
-	}
-	var errs scenarios.ErrorList
-	for _, o := range flags.budget.Check(s.Source, cells, flags.measure) {
-		c := s.Cells[o.Cell]
-		errs = append(errs, &scenarios.Error{File: s.File, Line: c.At.Line, Col: c.At.Col, Field: fmt.Sprintf("cells[%d].%s", o.Cell, c.Kind), Msg: o.Msg})
-	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
 }
 
 // measureNotes says on stderr which cells ask for measure: true when the

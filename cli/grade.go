@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/partlab/partlab/internal/readfile"
+	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/report/gradebook"
 	"github.com/partlab/partlab/report/publish"
 	"github.com/partlab/partlab/sim"
@@ -29,7 +30,9 @@ page's rule.
 It writes the gradebook CSV to -o FILE (default standard output): a row per
 student and prediction, then a total row per student, every row with the same
 fields; a student without a file gets rows too. --feedback DIR also writes each
-student's feedback to DIR/TOKEN.txt. An answers file that is malformed, of
+student's feedback to DIR/TOKEN.txt: for each prediction their answer, their
+figure, hit or miss, and the worked answer that names it (:::answer P3),
+with their own figures. An answers file that is malformed, of
 another scenario, of no student's token, or a second one for a token is
 reported on its own line and left out; the rest are graded, and grade exits 1.`,
 	Flags: func(fs *flag.FlagSet) runFunc {
@@ -62,7 +65,12 @@ func grade(ctx context.Context, file string, answers []string, out, feedback str
 	book := make([]gradebook.Student, len(plans[0]))
 	byToken := map[string]int{}
 	for i, v := range plans[0] {
-		book[i] = gradebook.Student{ID: v.student.ID, Name: v.student.Name, Email: v.student.Email, Token: v.token, Predictions: predictionsOf(nbs[0][i].Results)}
+		worked, err := report.WorkedAnswers(ctx, nbs[0][i])
+		if err != nil {
+			return fmt.Errorf("variant %s: %w", v.token, err)
+		}
+		book[i] = gradebook.Student{ID: v.student.ID, Name: v.student.Name, Email: v.student.Email, Token: v.token,
+			Predictions: predictionsOf(nbs[0][i].Results), Worked: worked}
 		byToken[v.token] = i
 	}
 	var problems []error

@@ -24,6 +24,7 @@ import (
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/scaffold"
 	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/scenarios/load"
 	"github.com/partlab/partlab/sim"
 	"github.com/partlab/partlab/templates"
 )
@@ -542,7 +543,7 @@ func TestScaffoldSchemas(t *testing.T) {
 // asks for.
 func TestStarterHasNoSpoilers(t *testing.T) {
 	dir := initCourse(t)
-	s, err := scenarios.Load(filepath.Join(dir, "scenarios", "partitions.yaml"))
+	s, err := load.Scenario(filepath.Join(dir, "scenarios", "partitions.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"flag"
 
 	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/scenarios/load"
 )
 
 // overrideFlags are --set PATH=VALUE and --params FILE, repeatable and
@@ -51,7 +52,7 @@ func (f *overrideFlags) list() ([]scenarios.Override, error) {
 			out = append(out, g.set...)
 			continue
 		}
-		ovs, err := scenarios.LoadParams(g.params)
+		ovs, err := load.Params(g.params)
 		if err != nil {
 			return nil, err
 		}

@@ -94,7 +94,7 @@ func TestRender(t *testing.T) {
 		want string // in the error, or in the page on success
 	}{
 		{"cdn", []string{"render", "-o", "OUT", "--cdn", "https://cdn.example/echarts@5.6.0/echarts.min.js", lessonYAML},
-			0, `<script src="https://cdn.example/echarts@5.6.0/echarts.min.js" defer></script>`},
+			0, `<script type="text/plain" id="echarts-source" data-src="https://cdn.example/echarts@5.6.0/echarts.min.js"></script>`},
 		{"bad scenario", []string{"render", "-o", "OUT", "--cdn", "https://x/e.js", lessonYAML, file("bad.yaml")},
 			1, file("bad.yaml") + ":3:45: cells[0].grid.partitions[0]: must be between 1 and 4096 (got 0)"},
 		{"bad template", []string{"render", "-o", "OUT", "--cdn", "https://x/e.js", file("template.yaml")},

@@ -379,7 +379,7 @@ func TestServeCommand(t *testing.T) {
 		t.Fatalf("stdout %q, want the URL", line)
 	}
 	p := &preview{url: strings.TrimSuffix(url, "/")}
-	if _, page := p.get(t, "/small/"); !strings.Contains(page, `<script src="https://cdn.example/echarts.min.js" defer></script>`) {
+	if _, page := p.get(t, "/small/"); !strings.Contains(page, `id="echarts-source" data-src="https://cdn.example/echarts.min.js"`) {
 		t.Error("the page does not load ECharts from --cdn")
 	}
 	events := p.events(t)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/scenarios/load"
 )
 
 // siteFlag adds --site FILE, the site settings, to a command.
@@ -28,7 +29,7 @@ func loadSite(name string, files []string) (*scenarios.Site, error) {
 		}
 		name = scenarios.SiteFile
 	}
-	s, err := scenarios.LoadSite(name)
+	s, err := load.Site(name)
 	if err != nil {
 		return nil, err
 	}

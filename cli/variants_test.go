@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -246,6 +247,25 @@ func answersFile(t *testing.T, path, token string, answers map[string]float64, e
 	}
 }
 
+// keyFigures are the figures of the predictions of token's page, by name,
+// as the teacher's answer key for it shows them.
+func keyFigures(t *testing.T, teacher, token string) map[string]float64 {
+	t.Helper()
+	key, err := os.ReadFile(filepath.Join(teacher, token, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]float64{}
+	for _, x := range regexp.MustCompile(`<tr><td>(P\d)</td><td class="num">([0-9.]+)</td>`).FindAllSubmatch(key, -1) {
+		v, err := strconv.ParseFloat(string(x[2]), 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[string(x[1])] = v
+	}
+	return out
+}
+
 // gradebookRows reads a gradebook: every row has the header's fields.
 func gradebookRows(t *testing.T, data string) [][]string {
 	t.Helper()
@@ -264,18 +284,7 @@ func TestGrade(t *testing.T) {
 	dir := class(t, 4, secretA)
 	renderClass(t, dir, "site", "teacher")
 	rows := students(t, "teacher")
-	keys := readTree(t, "teacher")
-	actuals := func(token string) map[string]float64 {
-		m := regexp.MustCompile(`<tr><td>(P\d)</td><td class="num">([0-9.]+)</td>`).FindAllSubmatch(keys[token+"/index.html"], -1)
-		out := map[string]float64{}
-		for _, x := range m {
-			var v float64
-			fmt.Sscan(string(x[2]), &v)
-			out[string(x[1])] = v
-		}
-		return out
-	}
-	right := actuals(rows[0][4])
+	right := keyFigures(t, "teacher", rows[0][4])
 	if len(right) != 4 {
 		t.Fatalf("the answer key of %s shows %d figures, want 4", rows[0][4], len(right))
 	}
@@ -287,7 +296,7 @@ func TestGrade(t *testing.T) {
 	answersFile(t, "other.json", rows[2][4], right, map[string]any{"scenario": "messaging-systems"})
 	answersFile(t, "stranger.json", strings.Repeat("a", 26), right, nil)
 	answersFile(t, "again.json", rows[0][4], wrong, nil)
-	stdout, stderr, err := partlab(t, "grade", "--roster", "roster.csv", "--secret-file", "secret.txt", variantsYAML,
+	stdout, stderr, err := partlab(t, "grade", "--roster", "roster.csv", "--secret-file", "secret.txt", "--feedback", "feedback", variantsYAML,
 		"exact.json", "forged.json", "broken.json", "other.json", "stranger.json", "again.json")
 	if err == nil {
 		t.Fatal("grade passed files it could not grade")
@@ -320,6 +329,15 @@ func TestGrade(t *testing.T) {
 	}
 	if !strings.Contains(stderr, `forged.json: fields ["actuals"] are ignored`) {
 		t.Errorf("grade does not say it ignores the forged figures:\n%s", stderr)
+	}
+	// Each student's feedback quotes the worked answers (:::answer P3) with
+	// the figures of their own page.
+	for _, row := range rows {
+		feedback := readFile(t, filepath.Join("feedback", row[4]+".txt"))
+		idle := fmt.Sprintf("\n    16 consumers work and %v sit idle.\n", keyFigures(t, "teacher", row[4])["P3"])
+		if !strings.Contains(feedback, idle) || !strings.Contains(feedback, "\n    One key hashes to one number") {
+			t.Errorf("the feedback of %s lacks its worked answers, P3's with %q:\n%s", row[4], idle, feedback)
+		}
 	}
 }
 

@@ -34,20 +34,35 @@ func JSON(w io.Writer, nb Notebook) error {
 		return err
 	}
 	for i, c := range cs {
-		entry := cellJSON{result: c.Result, Figures: nb.Results.Figures(i), Conclusions: map[string]bool{}}
-		if c.json != nil {
-			entry.result = c.json(c.cell)
-		}
-		if c.conclusions != nil {
-			if entry.Conclusions, err = c.conclusions(nb, c.cell); err != nil {
-				return err
-			}
+		entry, err := nb.entry(i, c)
+		if err != nil {
+			return err
 		}
 		doc.Cells = append(doc.Cells, entry)
 	}
+	return writeJSON(w, doc)
+}
+
+// writeJSON writes v as results.json does: indented by two spaces.
+func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	return enc.Encode(v)
+}
+
+// entry is the i-th computation's entry in results.json.
+func (nb Notebook) entry(i int, c computation) (cellJSON, error) {
+	entry := cellJSON{result: c.Result, Figures: nb.Results.Figures(i), Conclusions: map[string]bool{}}
+	if c.json != nil {
+		entry.result = c.json(c.cell)
+	}
+	if c.conclusions != nil {
+		var err error
+		if entry.Conclusions, err = c.conclusions(nb, c.cell); err != nil {
+			return cellJSON{}, err
+		}
+	}
+	return entry, nil
 }
 
 // cellJSON is a computation's entry in results.json: its result's own

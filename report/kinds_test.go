@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/scenarios/load"
 	"github.com/partlab/partlab/sim"
 )
 
@@ -16,7 +17,7 @@ import (
 func TestKindsRegistered(t *testing.T) {
 	seen := map[sim.Kind]sim.Cell{}
 	for _, file := range []string{"../scenarios/messaging-systems.yaml", "../scenarios/day-24-partitions.yaml", "../scenarios/rebalances.yaml"} {
-		s, err := scenarios.Load(file)
+		s, err := load.Scenario(file)
 		if err != nil {
 			t.Fatal(err)
 		}

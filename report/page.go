@@ -23,14 +23,16 @@ import (
 var layout = template.Must(template.New("layout").ParseFS(templates.FS,
 	"page.html", "table.html", "chart.html", "scoreboard.html", "icon.html", "cells/*.html", "style.css", "charts.js", "reader.js"))
 
-// Options say how a page loads ECharts.
+// Options say how a page loads ECharts (when its first chart nears the
+// viewport, or the page is printed).
 type Options struct {
 	// ScriptURL is the ECharts script a page loads: relative to the page
 	// (../assets/echarts.min.js) or absolute (a CDN).
 	ScriptURL string
-	// Inline, when set, is ECharts itself, written into the page, which then
-	// links its DataFiles as data: URLs and refers to no other
-	// file. It wins over ScriptURL.
+	// Inline, when set, is ECharts itself, written into the page as text
+	// that is run only when a chart needs it; the page then links its
+	// DataFiles as data: URLs and refers to no other file. It wins over
+	// ScriptURL.
 	Inline []byte
 	// PDF links the page's NAME.pdf from its header (render --pdf).
 	PDF bool
@@ -109,9 +111,11 @@ type pageData struct {
 	Edition           Edition
 }
 
+// scriptData is where charts.js loads ECharts from when a chart first
+// needs it: a URL, or the inlined text of a self-contained page.
 type scriptData struct {
 	URL    string
-	Inline template.JS
+	Inline template.HTML
 }
 
 type cellData struct {
@@ -171,15 +175,9 @@ func Page(w io.Writer, nb Notebook, opt Options) error {
 func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.Section, error) {
 	s := nb.Scenario
 	cells := nb.cells()
-	anchors := []string{"contents", expectAnchor}
-	for _, c := range cells {
-		if c.Sim != nil {
-			anchors = append(anchors, cellAnchor(c))
-		}
-	}
-	p := newPageState(nb, anchors...)
+	p := newPageState(nb, pageAnchors(cells)...)
 	p.edition, p.doc.Key = opt.Edition, opt.Edition.Key()
-	p.doc.ReadImages(s.File, len(opt.Inline) > 0)
+	p.doc.ReadImages(s, len(opt.Inline) > 0)
 	d := pageData{
 		Title: s.Title, Name: s.Name, File: filepath.Base(s.File), Source: s.Source, Overrides: s.Overrides,
 		Uses:  Uses(s),
@@ -241,6 +239,18 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 	return buf.Bytes(), p.doc.Images(), p.doc.Sections, nil
 }
 
+// pageAnchors are the ids a page reserves before converting any Markdown:
+// its contents, its expectations and every computation's.
+func pageAnchors(cells []cell) []string {
+	anchors := []string{"contents", expectAnchor}
+	for _, c := range cells {
+		if c.Sim != nil {
+			anchors = append(anchors, cellAnchor(c))
+		}
+	}
+	return anchors
+}
+
 // DataLinks are the links to the DataFiles in the folder dir ("" beside
 // the page, "NAME/" from the index).
 func DataLinks(dir string) []DataLink {
@@ -266,16 +276,9 @@ func dataLinks(nb Notebook) ([]DataLink, error) {
 
 // cell renders one cell with its kind's view and template.
 func (p *pageState) cell(c cell) (cellData, error) {
-	k := kind{template: "md.html", view: mdView}
-	if c.Kind != scenarios.Markdown {
-		var err error
-		if k, err = kindOf(c); err != nil {
-			return cellData{}, fmt.Errorf("%s: %w", p.nb.Scenario.File, err)
-		}
-	}
 	authored := len(p.doc.Headings)
 	searched := slices.Clone(p.doc.Sections)
-	data, err := k.view(p, c)
+	body, _, err := p.body(c)
 	if err != nil {
 		return cellData{}, err
 	}
@@ -285,20 +288,37 @@ func (p *pageState) cell(c cell) (cellData, error) {
 	if n := len(p.doc.Headings); n > authored {
 		p.level = p.doc.Headings[n-1].Level
 	}
-	var buf bytes.Buffer
-	if err := layout.ExecuteTemplate(&buf, k.template, data); err != nil {
-		return cellData{}, fmt.Errorf("%s: cells[%d]: %w", p.nb.Scenario.File, c.Index, err)
-	}
-	body := buf.Bytes()
-	if c.Answer {
-		body = markdown.CellAnswer(p.edition.Key(), c.Kind, c.ID, body)
-	}
 	cd := cellData{Kind: string(c.Kind), Body: cellHTML(body)}
 	if c.Sim != nil {
 		cd.Anchor, cd.Title, cd.Level = cellAnchor(c), cellTitle(c), p.cellLevel()
 		p.doc.Headings = append(p.doc.Headings, markdown.Heading{ID: cd.Anchor, Text: cd.Title, Level: cd.Level})
 	}
 	return cd, nil
+}
+
+// body renders a cell's body with its kind's view and template, and
+// returns it with the view's data.
+func (p *pageState) body(c cell) ([]byte, any, error) {
+	k := kind{template: "md.html", view: mdView}
+	if c.Kind != scenarios.Markdown {
+		var err error
+		if k, err = kindOf(c); err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", p.nb.Scenario.File, err)
+		}
+	}
+	data, err := k.view(p, c)
+	if err != nil {
+		return nil, nil, err
+	}
+	var buf bytes.Buffer
+	if err := layout.ExecuteTemplate(&buf, k.template, data); err != nil {
+		return nil, nil, fmt.Errorf("%s: cells[%d]: %w", p.nb.Scenario.File, c.Index, err)
+	}
+	body := buf.Bytes()
+	if c.Answer {
+		body = markdown.CellAnswer(p.edition.Key(), c.Kind, c.ID, body)
+	}
+	return body, data, nil
 }
 
 // cellTitle is a computed cell's heading: its kind's title, and its id when
@@ -358,6 +378,12 @@ func (nb Notebook) vocabulary(ctx context.Context) *markdown.Vocabulary {
 func Summary(nb Notebook) (template.HTML, error) {
 	p := newPageState(nb)
 	return p.vocab.HTML(p.doc, markdown.Summary(nb.Scenario))
+}
+
+// WorkedAnswers are nb's answers that name a prediction (":::answer P3"),
+// by the prediction's name, as Markdown with nb's figures printed.
+func WorkedAnswers(ctx context.Context, nb Notebook) (map[string]string, error) {
+	return nb.vocabulary(ctx).WorkedAnswers(nb.Scenario)
 }
 
 // Check runs the templates in a scenario's summary and md cells with its

@@ -25,11 +25,15 @@ func inputHTML(s string) template.HTML { return template.HTML(s) }
 // scriptEnd matches what would end or confuse a <script> element early.
 var scriptEnd = regexp.MustCompile(`(?i)</(script)|<!--`)
 
-// inlineScript trusts a vendored script (ECharts from package.json) and
-// neutralises any "</script" or "<!--" in it, which in JS source can only sit
-// inside a string, regexp or comment, where "<\/" and "<\!--" mean the same.
-func inlineScript(js []byte) template.JS {
-	return template.JS(scriptEnd.ReplaceAllFunc(js, func(m []byte) []byte {
+// inlineScript trusts a vendored script (ECharts from package.json) as the
+// text of a <script type="text/plain">, which the browser keeps as raw text
+// until charts.js runs it: html/template would escape it as HTML text, which
+// raw text never unescapes. It neutralises any "</script" or "<!--" in it,
+// which would end or confuse the element early and in JS source can only
+// sit inside a string, regexp or comment, where "<\/" and "<\!--" mean the
+// same.
+func inlineScript(js []byte) template.HTML {
+	return template.HTML(scriptEnd.ReplaceAllFunc(js, func(m []byte) []byte {
 		if bytes.HasPrefix(m, []byte("<!")) {
 			return []byte(`<\!--`)
 		}

@@ -9,7 +9,7 @@ import (
 )
 
 func TestDay24Scenario(t *testing.T) {
-	s, err := Load("day-24-partitions.yaml")
+	s, err := parseFile(t, "day-24-partitions.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,12 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/partlab/partlab/internal/readfile"
 	"gopkg.in/yaml.v3"
 )
 
@@ -73,14 +71,10 @@ func ParseSet(arg string) ([]Override, error) {
 	return out, err
 }
 
-// LoadParams reads a --params file: a mapping of paths to values. Keys may
-// be dotted paths (source.seed: 7) or nest (source: {seed: 7}); as with
-// --set, a mapping sets each of its fields.
-func LoadParams(path string) ([]Override, error) {
-	src, err := readfile.Read(path, filepath.Dir(path), maxFileSize)
-	if err != nil {
-		return nil, err
-	}
+// ParseParams reads a --params file's bytes, src, named path: a mapping of
+// paths to values. Keys may be dotted paths (source.seed: 7) or nest
+// (source: {seed: 7}); as with --set, a mapping sets each of its fields.
+func ParseParams(src []byte, path string) ([]Override, error) {
 	var doc yaml.Node
 	if err := yaml.NewDecoder(bytes.NewReader(src)).Decode(&doc); err != nil && err != io.EOF {
 		return nil, syntaxError(path, src, err)
@@ -143,7 +137,7 @@ func flow(v *yaml.Node) string {
 
 // span is more lines than any file holds: the lines from an override's base
 // up to base+span are its own.
-const span = maxFileSize + 2
+const span = MaxFileSize + 2
 
 // applyOverrides puts each override's value at its path in the document
 // root, in order, creating the mappings on the way. The values it puts are

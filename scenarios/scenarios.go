@@ -21,7 +21,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/partlab/partlab/internal/readfile"
 	"github.com/partlab/partlab/sim"
 	"gopkg.in/yaml.v3"
 )
@@ -29,7 +28,7 @@ import (
 // Scenario is one scenario file, loaded and validated.
 type Scenario struct {
 	Name      string // the file's base name without extension; names its page
-	File      string // as given to Load or Parse
+	File      string // as given to Parse
 	Title     string
 	Summary   string // Markdown
 	SummaryAt Pos    // where Summary's text starts in File
@@ -39,6 +38,17 @@ type Scenario struct {
 	Expect    []Expect   // claims about the figures, checked after the run
 	Variants  Variants   // what may vary from one student to the next
 	Overrides []Override // put over the file's values, in order
+	// Folder reads the files the scenario names beside it, its Markdown's
+	// images; nil for a scenario parsed from bytes alone, which can name
+	// none (package load sets it).
+	Folder Folder
+}
+
+// A Folder reads a file of a scenario's folder: name is a clean relative
+// path with slashes; a file over limit bytes, or one that leads out of the
+// folder, is an error.
+type Folder interface {
+	ReadFile(name string, limit int64) ([]byte, error)
 }
 
 // Markdown is the kind of a cell of Markdown narrative: a cell of the
@@ -54,7 +64,8 @@ type Cell struct {
 	TextAt   Pos      // md cells: where Markdown's text starts in the file
 	Input    string   // the cell's YAML as written, shown folded like a notebook's input
 	Sim      sim.Cell
-	Answer   bool // shown behind "Show the answer" (the cell option answer: true)
+	Answer   bool   // shown behind "Show the answer" (the cell option answer: true)
+	path     string // a computation's path in errors: cells[2].grid
 	// Broken marks a cell with errors in a scenario that Salvage returns:
 	// it has no Sim, and nothing that names it is checked further.
 	Broken bool
@@ -72,6 +83,26 @@ func (s *Scenario) BrokenIDs() []string {
 	return ids
 }
 
+// CheckBudget refuses a scenario whose computations cost more than budget
+// allows (sim.Budget.Check), before anything runs, with every limit
+// exceeded as an error at its cell. Measured sleep counts only when measure
+// is set.
+func (s *Scenario) CheckBudget(budget sim.Budget, measure bool) error {
+	cells := make([]sim.Cell, len(s.Cells))
+	for i, c := range s.Cells {
+		cells[i] = c.Sim
+	}
+	var errs ErrorList
+	for _, o := range budget.Check(s.Source, cells, measure) {
+		c := s.Cells[o.Cell]
+		errs = append(errs, &Error{File: s.File, Line: c.At.Line, Col: c.At.Col, Field: c.path, Msg: o.Msg})
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}
+
 // SimCells returns the scenario's computations in cell order; Markdown cells
 // have none.
 func (s *Scenario) SimCells() []sim.Cell {
@@ -84,20 +115,12 @@ func (s *Scenario) SimCells() []sim.Cell {
 	return cells
 }
 
-// maxFileSize bounds what Load reads; a scenario is a page of YAML.
-const maxFileSize = 1 << 20
-
-// Load reads and validates a scenario file, with overrides put over its
-// values.
-func Load(path string, overrides ...Override) (*Scenario, error) {
-	s, err := LoadSalvage(path, overrides...)
-	if err != nil {
-		return nil, err
-	}
-	return s, nil
-}
+// MaxFileSize bounds a scenario, a site file and a --params file; each is
+// a page of YAML.
+const MaxFileSize = 1 << 20
 
 // Parse reads a scenario from r; name is used in errors and names the page.
+// Package load reads a scenario file and parses it.
 // The overrides are put over the file's values before they are decoded, and
 // a problem in one is reported at the override.
 func Parse(r io.Reader, name string, overrides ...Override) (*Scenario, error) {
@@ -106,15 +129,6 @@ func Parse(r io.Reader, name string, overrides ...Override) (*Scenario, error) {
 		return nil, err
 	}
 	return s, nil
-}
-
-// LoadSalvage is Load with Salvage's partial scenario.
-func LoadSalvage(path string, overrides ...Override) (*Scenario, error) {
-	src, err := readfile.Read(path, filepath.Dir(path), maxFileSize)
-	if err != nil {
-		return nil, err
-	}
-	return Salvage(bytes.NewReader(src), path, overrides...)
 }
 
 // Salvage is Parse that keeps what it can of a file with errors, so that
@@ -174,16 +188,16 @@ func salvage(root *yaml.Node, src []byte, name string, overrides []Override) (*S
 	return &s, nil
 }
 
-// parseDocument reads one YAML document of at most maxFileSize bytes from
+// parseDocument reads one YAML document of at most MaxFileSize bytes from
 // r: what (a scenario, a site) is what the file is, and want what its top
 // level must be, for the messages.
 func parseDocument(r io.Reader, name, what, want string) (root *yaml.Node, src []byte, err error) {
-	src, err = io.ReadAll(io.LimitReader(r, maxFileSize+1))
+	src, err = io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
-	if len(src) > maxFileSize {
-		return nil, nil, ErrorList{{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("file is larger than %d bytes", maxFileSize)}}
+	if len(src) > MaxFileSize {
+		return nil, nil, ErrorList{{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("file is larger than %d bytes", MaxFileSize)}}
 	}
 	empty := ErrorList{{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("empty %s: want %s", what, want)}}
 	var doc yaml.Node
@@ -341,6 +355,12 @@ func (d *decoder) cell(n *yaml.Node, path string, number int) Cell {
 		d.errorf(k, path, "unknown cell kind (want one of %s)%s", strings.Join(cellKindNames(), ", "), Suggest(k.Value, cellKindNames()))
 		return Cell{}
 	}
+	return d.computation(kind, spec, v, path, number)
+}
+
+// computation decodes v, the mapping of a cell of kind, the number-th of
+// its scenario, and keeps it for the cells after it to refer to.
+func (d *decoder) computation(kind sim.Kind, spec kind, v *yaml.Node, path string, number int) Cell {
 	d.cellID = fmt.Sprintf("%s%d", kind, number)
 	v, answer := d.answer(v, path)
 	d.options = v
@@ -350,7 +370,7 @@ func (d *decoder) cell(n *yaml.Node, path string, number int) Cell {
 		d.earlier[id] = c
 		d.order = append(d.order, id)
 	}
-	return Cell{Kind: kind, ID: id, Sim: c, Answer: answer}
+	return Cell{Kind: kind, ID: id, Sim: c, Answer: answer, path: path}
 }
 
 // cellOptions are the fields every computation's mapping takes besides its

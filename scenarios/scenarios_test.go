@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"reflect"
@@ -12,8 +13,18 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
+// parseFile parses a scenario file of this folder, as package load does.
+func parseFile(t *testing.T, name string, overrides ...Override) (*Scenario, error) {
+	t.Helper()
+	src, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Parse(bytes.NewReader(src), name, overrides...)
+}
+
 func TestLessonScenario(t *testing.T) {
-	s, err := Load("messaging-systems.yaml")
+	s, err := parseFile(t, "messaging-systems.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,9 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"github.com/partlab/partlab/internal/imagefile"
-	"github.com/partlab/partlab/internal/readfile"
 )
 
 // SiteFile is the site settings' file name, beside scenarios/ in the
@@ -22,7 +19,7 @@ const SiteFile = "site.yaml"
 // Site is a course site's settings: what the index says and links, the
 // order of the pages, and where the site is published.
 type Site struct {
-	File    string // as given to LoadSite or ParseSite
+	File    string // as given to ParseSite
 	Title   string // the index's heading and every page's site name
 	Intro   string // Markdown, on the index under the title
 	Home    Home   // the course's home, linked from every page; Text empty for none
@@ -32,7 +29,6 @@ type Site struct {
 	Footer  string // Markdown, at the foot of the index and of every page
 
 	orderAt []Pos // where each name of Order is, for CheckOrder
-	iconAt  Pos   // where the favicon's name is, for LoadSite
 }
 
 // Home is a link to the course's home page.
@@ -43,6 +39,7 @@ type Home struct{ Text, URL string }
 type Favicon struct {
 	Name string // favicon.png, favicon.ico or favicon.svg; empty for none
 	Data []byte
+	At   Pos // where the site file names it, for the errors of reading it
 }
 
 // MaxFavicon bounds the icon's file: a favicon is a few kilobytes.
@@ -139,42 +136,6 @@ func isBase(s string) (ok bool, but string) {
 	return true, ""
 }
 
-// LoadSite reads and validates a site file, and the favicon it names,
-// which is read from the file's folder.
-func LoadSite(name string) (*Site, error) {
-	src, err := readfile.Read(name, filepath.Dir(name), maxFileSize)
-	if err != nil {
-		return nil, err
-	}
-	s, err := ParseSite(bytes.NewReader(src), name)
-	if err != nil {
-		return nil, err
-	}
-	if s.Favicon.Name == "" {
-		return s, nil
-	}
-	icon := filepath.Join(filepath.Dir(name), filepath.FromSlash(s.Favicon.Name))
-	at := s.iconAt
-	if s.Favicon.Data, err = readFavicon(icon, filepath.Dir(name)); err != nil {
-		return nil, ErrorList{{File: name, Line: at.Line, Col: at.Col, Field: "favicon", Msg: err.Error()}}
-	}
-	s.Favicon.Name = "favicon" + strings.ToLower(path.Ext(s.Favicon.Name))
-	return s, nil
-}
-
-// readFavicon reads the icon, which must lie in dir, be at most MaxFavicon
-// bytes and be the image its name says.
-func readFavicon(icon, dir string) ([]byte, error) {
-	data, err := readfile.Read(icon, dir, MaxFavicon)
-	if err != nil {
-		return nil, err
-	}
-	if err := imagefile.Check(icon, data); err != nil {
-		return nil, fmt.Errorf("%s %w", icon, err)
-	}
-	return data, nil
-}
-
 // ParseSite reads site settings from r; name is used in errors.
 func ParseSite(r io.Reader, name string) (*Site, error) {
 	root, src, err := parseDocument(r, name, "site file", "a mapping of site settings such as title")
@@ -189,7 +150,7 @@ func ParseSite(r io.Reader, name string) (*Site, error) {
 	}
 	s.File = name
 	if n := fieldNode(root, "favicon"); n != nil {
-		s.iconAt = Pos{n.Line, n.Column}
+		s.Favicon.At = Pos{n.Line, n.Column}
 	}
 	return &s, nil
 }

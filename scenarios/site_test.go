@@ -2,8 +2,6 @@ package scenarios
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -29,7 +27,7 @@ func TestParseSite(t *testing.T) {
 	}
 	want := Site{File: "site.yaml", Title: "Partitioned Logs", Intro: "Welcome.", Home: Home{"Course home", "../"},
 		Order: []string{"day-24-partitions", "messaging-systems"}, BaseURL: "https://example.org/course/", Footer: "*ours*"}
-	s.orderAt, s.iconAt = nil, Pos{}
+	s.orderAt, s.Favicon.At = nil, Pos{}
 	if s.Title != want.Title || s.Intro != want.Intro || s.Home != want.Home || !slices.Equal(s.Order, want.Order) || s.BaseURL != want.BaseURL || s.Footer != want.Footer {
 		t.Errorf("got %+v, want %+v", *s, want)
 	}
@@ -81,70 +79,6 @@ func TestCheckOrder(t *testing.T) {
 	}
 	if err := s.CheckOrder([]string{"a", "lab"}); err != nil {
 		t.Errorf("got %v, want none", err)
-	}
-}
-
-// pngBytes starts as a PNG does.
-const pngBytes = "\x89PNG\r\n\x1a\n"
-
-// TestLoadSiteFavicon reads the favicon beside the file, refuses one over
-// its bound at the field, and names a missing one there.
-func TestLoadSiteFavicon(t *testing.T) {
-	dir := t.TempDir()
-	site := filepath.Join(dir, "site.yaml")
-	os.WriteFile(site, []byte("title: T\nfavicon: icons/i.PNG\n"), 0o644)
-	if _, err := LoadSite(site); err == nil || !strings.HasPrefix(err.Error(), site+":2:10: favicon: ") || !strings.HasSuffix(err.Error(), "i.PNG does not exist") {
-		t.Errorf("a missing icon gives %v", err)
-	}
-	os.Mkdir(filepath.Join(dir, "icons"), 0o755)
-	os.WriteFile(filepath.Join(dir, "icons", "i.PNG"), []byte(pngBytes), 0o644)
-	s, err := LoadSite(site)
-	if err != nil || s.Favicon.Name != "favicon.png" || string(s.Favicon.Data) != pngBytes {
-		t.Errorf("got %+v, %v; want favicon.png holding a PNG", s, err)
-	}
-	os.WriteFile(filepath.Join(dir, "icons", "i.PNG"), bytes.Repeat([]byte("x"), MaxFavicon+1), 0o644)
-	if _, err := LoadSite(site); err == nil || !strings.Contains(err.Error(), ":2:10: favicon: ") || !strings.Contains(err.Error(), "is larger than its limit of 64 KiB") {
-		t.Errorf("an icon over the bound gives %v", err)
-	}
-}
-
-// TestLoadSiteHostileFavicon: a favicon is a regular file of the site
-// file's folder holding the image its name says, whatever a contributor
-// commits in its place.
-func TestLoadSiteHostileFavicon(t *testing.T) {
-	tests := []struct {
-		name    string
-		favicon string
-		setup   func(t *testing.T, dir, icon string)
-		want    string
-	}{
-		{"a link to a secret out of the folder", "icon.ico", func(t *testing.T, dir, icon string) {
-			secret := filepath.Join(t.TempDir(), "environ")
-			os.WriteFile(secret, []byte("\x00\x00\x01\x00AWS_SECRET=made-up-secret"), 0o644)
-			os.Symlink(secret, icon)
-		}, "icon.ico is a symbolic link out of " + "%DIR%"},
-		{"a link to /proc/self/environ", "icon.ico", func(t *testing.T, dir, icon string) {
-			os.Symlink("/proc/self/environ", icon)
-		}, "icon.ico is a symbolic link out of"},
-		{"text named .png", "icon.png", func(t *testing.T, dir, icon string) {
-			os.WriteFile(icon, []byte("not an image at all"), 0o644)
-		}, "icon.png is not a .png image"},
-		{"an SVG with script", "icon.svg", func(t *testing.T, dir, icon string) {
-			os.WriteFile(icon, []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>`), 0o644)
-		}, "icon.svg line 1: a <script> element"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			site := filepath.Join(dir, "site.yaml")
-			os.WriteFile(site, []byte("title: T\nfavicon: "+tt.favicon+"\n"), 0o644)
-			tt.setup(t, dir, filepath.Join(dir, tt.favicon))
-			s, err := LoadSite(site)
-			want := strings.ReplaceAll(tt.want, "%DIR%", dir)
-			if err == nil || !strings.Contains(err.Error(), site+":2:10: favicon: ") || !strings.Contains(err.Error(), want) {
-				t.Fatalf("got %+v, %v; want an error with %q", s, err, want)
-			}
-		})
 	}
 }
 

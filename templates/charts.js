@@ -1,13 +1,17 @@
-// Once the page is parsed, partlab draws every chart with ECharts in the
-// reader's colour scheme, one chart a task so the page stays responsive, and
-// redraws it when the scheme or the window size changes, or for the paper
-// when the page is printed; it also wires each table's controls. A chart's
-// option (script.chart-option) and a box's variants (script.variants) are
-// data the report wrote beside them; nothing here depends on the scenario.
-// ECharts is loaded with defer, so it has run by the time the page is parsed.
+// Once the page is parsed, partlab draws each chart with ECharts in the
+// reader's colour scheme when its box nears the viewport, one chart a task so
+// the page stays responsive, and redraws it when the scheme or the window
+// size changes; printing, and partlab.drawAll, draw every chart. It also
+// wires each table's controls. A chart's option (script.chart-option) and a
+// box's variants (script.variants) are data the report wrote beside them;
+// nothing here depends on the scenario. ECharts itself is loaded only when
+// the first chart needs it (see load), so a page that is only read never
+// fetches it.
 var partlab = (function () {
   "use strict";
-  var charts = [];
+  // boxes are the page's charts in order, drawn or not (a chart's instance
+  // is null until it is drawn); charts are those drawn.
+  var boxes = [], charts = [];
   var dark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
   var print = window.matchMedia ? window.matchMedia("print") : null;
   // On paper a chart is at most as wide as an A4 page's text (186 mm at 96
@@ -217,62 +221,166 @@ var partlab = (function () {
     change();
   }
 
+  // load runs ECharts, once, when the first chart needs it, from the page's
+  // script#echarts-source: from its data-src (the site's assets/ or a CDN),
+  // or, on a self-contained page, from its text, which the browser kept as
+  // text, unparsed, until now. It resolves to whether ECharts ran; if it did
+  // not, every chart box says so, and the table beside it holds its figures.
+  var loading = null, failed = false;
+  function load() {
+    if (!loading) {
+      loading = new Promise(function (resolve) {
+        var source = document.getElementById("echarts-source");
+        if (typeof echarts !== "undefined" || !source) {
+          resolve();
+          return;
+        }
+        var s = document.createElement("script");
+        if (source.hasAttribute("data-src")) {
+          s.onload = s.onerror = function () { resolve(); };
+          s.src = source.getAttribute("data-src");
+          document.head.appendChild(s);
+          return;
+        }
+        // An inline script runs as it is inserted.
+        s.text = source.textContent;
+        document.head.appendChild(s);
+        resolve();
+      }).then(function () {
+        failed = typeof echarts === "undefined";
+        boxes.forEach(function (c) {
+          if (failed) {
+            c.el.classList.add("undrawn");
+            console.error("partlab: ECharts did not load, so chart " + c.el.id + " is not drawn; the table with it holds its figures");
+          } else {
+            c.el.removeChild(c.el.querySelector(".chart-fallback"));
+          }
+        });
+        return !failed;
+      });
+    }
+    return loading;
+  }
+
+  // need queues chart c to be drawn, once ECharts has loaded; the queue
+  // draws one chart a task, so the page stays responsive.
+  var queue = [], drawing = false;
+  function need(c) {
+    if (c.queued) {
+      return;
+    }
+    c.queued = true;
+    queue.push(c);
+    load().then(function (ok) {
+      if (ok && !drawing) {
+        drawing = true;
+        setTimeout(drawNext, 0);
+      }
+    });
+  }
+  function drawNext() {
+    var c = queue.shift();
+    if (c) {
+      drawOnce(c);
+    }
+    if (queue.length) {
+      setTimeout(drawNext, 0);
+    } else {
+      drawing = false;
+    }
+  }
+
+  // drawOnce draws chart c, unless it is drawn.
+  function drawOnce(c) {
+    if (!c.instance) {
+      draw(c);
+      charts.push(c);
+    }
+  }
+
+  // drawAll draws every chart not yet drawn, at once, loading ECharts if no
+  // chart has yet. It resolves to whether every chart is drawn: false when
+  // ECharts did not load. Printing calls it, and so do render --pdf and the
+  // tests, which must not wait for a reader to scroll.
+  function drawAll() {
+    if (!boxes.length) {
+      return Promise.resolve(true);
+    }
+    return load().then(function (ok) {
+      if (ok) {
+        boxes.forEach(drawOnce);
+      }
+      return ok;
+    });
+  }
+
+  // toPaper draws the drawn charts for paper, or back for the screen, and
+  // on paper every other chart too.
+  function toPaper(on) {
+    paperMode(on);
+    if (on) {
+      drawAll();
+    }
+  }
+
   if (dark && dark.addEventListener) {
     dark.addEventListener("change", function () { charts.forEach(draw); });
   }
   if (print && print.addEventListener) {
-    print.addEventListener("change", function () { paperMode(print.matches); });
+    print.addEventListener("change", function () { toPaper(print.matches); });
   }
-  window.addEventListener("beforeprint", function () { paperMode(true); });
+  window.addEventListener("beforeprint", function () { toPaper(true); });
   window.addEventListener("afterprint", function () { paperMode(false); });
   window.addEventListener("resize", function () {
     if (!printing) {
-      charts.forEach(function (c) {
-        if (c.instance) {
-          fit(c);
-        }
-      });
+      charts.forEach(fit);
     }
   });
 
+  // nearness is how far outside the viewport a chart's box starts to be
+  // drawn: half a screen above and below, so that a reader scrolling at a
+  // reading pace meets drawn charts, while a phone that opens the Day 24
+  // page, its first chart more than three screens down, fetches no ECharts.
+  var nearness = "50% 0px";
+
   // start reads every chart's option and wires every box's controls, then
-  // draws the charts, or marks their boxes undrawn if ECharts did not load.
+  // draws each chart as its box nears the viewport (every chart at once in
+  // a browser without IntersectionObserver, or when printing has begun).
   var started = false;
   function start() {
-    var ok = typeof echarts !== "undefined";
     document.querySelectorAll(".switch").forEach(function (box) {
       var el = box.querySelector(".chart");
       if (!el) {
         wire(box, function () {});
         return;
       }
-      var c = {el: el, option: JSON.parse(box.querySelector("script.chart-option").textContent), instance: null, finished: false};
+      var c = {el: el, option: JSON.parse(box.querySelector("script.chart-option").textContent), instance: null, finished: false, queued: false};
       wire(box, function (variant) {
         c.option.series.forEach(function (s, i) { s.data = variant[i]; });
         if (c.instance) {
           c.instance.setOption({series: c.option.series.map(function (s) { return {data: s.data}; })});
         }
       });
-      if (!ok) {
-        el.classList.add("undrawn");
-        console.error("partlab: ECharts did not load, so chart " + el.id + " is not drawn; the table with it holds its figures");
-        return;
-      }
-      el.removeChild(el.querySelector(".chart-fallback"));
-      charts.push(c);
+      boxes.push(c);
     });
     started = true;
-    var next = 0;
-    function drawNext() {
-      if (next < charts.length) {
-        var c = charts[next++];
-        if (!c.instance) {
-          draw(c);
-        }
-        setTimeout(drawNext, 0);
-      }
+    if (printing || typeof IntersectionObserver === "undefined") {
+      drawAll();
+      return;
     }
-    setTimeout(drawNext, 0);
+    var near = new IntersectionObserver(function (entries) {
+      entries.forEach(function (e) {
+        if (e.isIntersecting) {
+          near.unobserve(e.target);
+          boxes.forEach(function (c) {
+            if (c.el === e.target) {
+              need(c);
+            }
+          });
+        }
+      });
+    }, {rootMargin: nearness});
+    boxes.forEach(function (c) { near.observe(c.el); });
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
@@ -281,10 +389,18 @@ var partlab = (function () {
   }
 
   return {
+    drawAll: drawAll,
     // ready tells partlab render --pdf that every chart has finished
-    // drawing, its animation included, and whether they are drawn for paper.
+    // drawing, its animation included, and whether they are drawn for
+    // paper; or "none" when ECharts did not load.
     ready: function () {
-      return started && charts.every(function (c) { return c.finished; }) ? (printing ? "print" : "screen") : "";
+      if (!started) {
+        return "";
+      }
+      if (failed) {
+        return "none";
+      }
+      return boxes.every(function (c) { return c.finished; }) ? (printing ? "print" : "screen") : "";
     }
   };
 }());

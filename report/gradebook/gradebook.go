@@ -68,7 +68,10 @@ func Parse(data []byte, name string) (f report.AnswerFile, ignored []string, err
 type Student struct {
 	ID, Name, Email, Token string
 	Predictions            []sim.Score
-	Answers                *report.AnswerFile // nil: none handed in
+	// Worked are the worked answers of the predictions, by name, with
+	// the student's own figures (report.WorkedAnswers).
+	Worked  map[string]string
+	Answers *report.AnswerFile // nil: none handed in
 }
 
 // A Mark is one prediction of a student, scored.
@@ -140,8 +143,9 @@ func Write(w io.Writer, students []Student) error {
 }
 
 // Feedback is one student's feedback, as text: each prediction with their
-// answer, the actual figure of their own page, hit or miss, and where the
-// worked answer is.
+// answer, the actual figure of their own page, hit or miss and its worked
+// answer, Markdown indented under it, and where the rest of their page's
+// answers are.
 func Feedback(st Student, scenario, key string) string {
 	var b strings.Builder
 	marks, unknown := st.Marks()
@@ -162,11 +166,14 @@ func Feedback(st Student, scenario, key string) string {
 			answer = number(*m.Answer)
 		}
 		fmt.Fprintf(&b, "%s  %s\n    you: %s   actual: %s (±%s, %s)   %s\n", m.Name, m.Question, answer, number(m.Actual), number(m.Tolerance), m.Of, m.Verdict)
+		if w := st.Worked[m.Name]; w != "" {
+			fmt.Fprintf(&b, "\n    %s\n\n", strings.ReplaceAll(w, "\n", "\n    "))
+		}
 	}
 	for _, name := range unknown {
 		fmt.Fprintf(&b, "\nYour file answers %q, which is no prediction of this page.\n", name)
 	}
-	fmt.Fprintf(&b, "\nThe worked answers of your own numbers: %s\n", key)
+	fmt.Fprintf(&b, "\nEvery answer of your own page, worked with your numbers: %s\n", key)
 	return b.String()
 }
 

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/partlab/partlab/internal/imagefile"
-	"github.com/partlab/partlab/internal/readfile"
+	"github.com/partlab/partlab/scenarios"
 	"github.com/yuin/goldmark/ast"
 )
 
@@ -43,7 +43,8 @@ var imageTypes = map[string]string{
 // left as written: partlab fetches nothing, so a render stays offline and
 // the same; the reader's browser loads them.
 type imageSet struct {
-	dir    string // the scenario's folder
+	folder scenarios.Folder // nil for a scenario given as text, not a file
+	dir    string           // the scenario's folder, for messages
 	inline bool
 	files  []Image // in the order the page first names them
 	size   int
@@ -56,11 +57,11 @@ type Image struct {
 	Data []byte
 }
 
-// ReadImages makes d read the local images its Markdown names, from the
-// folder of scenarioFile; inline puts them in the page as data: URLs.
+// ReadImages makes d read the local images its Markdown names, from
+// scenario s's folder; inline puts them in the page as data: URLs.
 // Without it images are left as written.
-func (d *Doc) ReadImages(scenarioFile string, inline bool) {
-	d.images = &imageSet{dir: filepath.Dir(scenarioFile), inline: inline}
+func (d *Doc) ReadImages(s *scenarios.Scenario, inline bool) {
+	d.images = &imageSet{folder: s.Folder, dir: filepath.Dir(s.File), inline: inline}
 }
 
 // Images are the images d read, in the order the page first names them:
@@ -176,14 +177,14 @@ func (s *imageSet) path(p string) (string, error) {
 	return path.Clean(p), nil
 }
 
-// read reads an image of the scenario's folder, refusing a link that leads
-// out of it and an image over the bounds.
+// read reads an image of the scenario's folder, which refuses a link that
+// leads out of it and an image over the bounds.
 func (s *imageSet) read(name string) ([]byte, error) {
 	full := filepath.Join(s.dir, filepath.FromSlash(name))
-	data, err := readfile.Read(full, s.dir, MaxImage)
-	if errors.Is(err, readfile.ErrOutside) {
-		return nil, fmt.Errorf("%w: images come from the scenario's folder and below", err)
+	if s.folder == nil {
+		return nil, errors.New("cannot be read: the scenario was given as text, with no folder")
 	}
+	data, err := s.folder.ReadFile(name, MaxImage)
 	if err != nil {
 		return nil, err
 	}

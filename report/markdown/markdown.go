@@ -113,10 +113,7 @@ func (d *Doc) HTML(src string) (template.HTML, error) {
 		return "", err
 	}
 	source := []byte(src)
-	ctx := parser.NewContext(parser.WithIDs(d.ids))
-	ctx.Set(predictionsKey, d.predictions)
-	ctx.Set(keyKey, d.Key)
-	root := markdown.Parser().Parse(text.NewReader(source), parser.WithContext(ctx))
+	root := d.parse(source)
 	d.texts++
 	root.SetAttribute(footnotesAttr, fmt.Appendf(nil, "t%d-", d.texts))
 	if d.OmitAnswers {
@@ -133,6 +130,11 @@ func (d *Doc) HTML(src string) (template.HTML, error) {
 		}
 		switch n := n.(type) {
 		case *answerNode:
+			if n.prediction != "" {
+				if _, err := lookup(d.predictions, n.prediction); err != nil {
+					return ast.WalkStop, fmt.Errorf(":::answer %s: %w", n.prediction, err)
+				}
+			}
 			if !d.Key {
 				return ast.WalkSkipChildren, nil // the student's search and contents hold no answer
 			}
@@ -162,6 +164,15 @@ func (d *Doc) HTML(src string) (template.HTML, error) {
 	// goldmark keeps its safe default: raw HTML and javascript: links in
 	// an author's Markdown are dropped, and it escapes every text itself.
 	return template.HTML(buf.Bytes()), nil
+}
+
+// parse parses source in d's context: its anchors, its predictions and
+// its edition.
+func (d *Doc) parse(source []byte) ast.Node {
+	ctx := parser.NewContext(parser.WithIDs(d.ids))
+	ctx.Set(predictionsKey, d.predictions)
+	ctx.Set(keyKey, d.Key)
+	return markdown.Parser().Parse(text.NewReader(source), parser.WithContext(ctx))
 }
 
 // plain returns the text of an inline tree, without its markup.

@@ -1,12 +1,14 @@
 package markdown
 
 import (
+	"context"
 	"maps"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/sim"
 )
 
@@ -144,6 +146,18 @@ func TestMarkdownExtensions(t *testing.T) {
 			want: []string{"<summary>Show the answer</summary>\n<p>a</p>\n<p>:::answer\nb</p>\n</details>\n<p>After.</p>"},
 		},
 		{
+			name: "an answer names its prediction",
+			src:  ":::answer P1\nOne partition.\n:::\n",
+			want: []string{"<details class=\"answer\">\n<summary>Show the answer: <code>P1</code></summary>\n<p>One partition.</p>\n</details>\n"},
+		},
+		{
+			name: "the name of a prediction is escaped",
+			src:  ":::answer <b x=\"1\">P2</b>\nx\n:::\n",
+			key:  true,
+			want: []string{"<summary>The answer: <code>&lt;b x=&#34;1&#34;&gt;P2&lt;/b&gt;</code></summary>"},
+			not:  []string{"<b"},
+		},
+		{
 			name: "alerts do not nest",
 			src:  "> [!NOTE]\n> > [!TIP]\n> > b\n",
 			want: []string{"<p class=\"callout-title\">Note</p>\n<blockquote>\n<p>[!TIP]\nb</p>\n</blockquote>\n</div>"},
@@ -219,6 +233,41 @@ func TestMarkdownExtensions(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestAnswerOfNoPrediction: an answer that names no prediction of the
+// page is an error that says which there are.
+func TestAnswerOfNoPrediction(t *testing.T) {
+	d := NewDoc()
+	d.predictions = []prediction{{Prediction: sim.Prediction{Name: "P1"}}, {Prediction: sim.Prediction{Name: "P2"}}}
+	_, err := d.HTML("Intro.\n\n:::answer throughput\nx\n:::\n")
+	if err == nil || err.Error() != `:::answer throughput: no prediction "throughput" (want one of "P1", "P2")` {
+		t.Errorf("an answer of no prediction: %v", err)
+	}
+}
+
+// TestWorkedAnswers: the answers that name a prediction, by name, as their
+// Markdown with the template's values printed, without a list item's
+// indentation; two of one prediction joined, an answer without a name
+// left out.
+func TestWorkedAnswers(t *testing.T) {
+	s := &scenarios.Scenario{Summary: "A page.", Cells: []scenarios.Cell{
+		{Kind: scenarios.Markdown, Markdown: "- **P1.** How many? {{ predict \"P1\" }}\n\n  :::answer P1\n  {{ len \"abc\" }} partitions:\n\n  - one\n    per key\n  :::\n- **P2.** And?\n\n:::answer\nNo name.\n:::\n"},
+		{Kind: scenarios.Markdown, Markdown: ":::answer P2\nFirst.\n:::\n\n:::answer P2\n```\ncode\n```\n:::\n\n:::answer P1\nUnclosed, to the end.\n"},
+	}}
+	v := NewVocabulary(context.Background(), s, nil, sim.Results{})
+	v.predictions = []prediction{{Prediction: sim.Prediction{Name: "P1"}}, {Prediction: sim.Prediction{Name: "P2"}}}
+	got, err := v.WorkedAnswers(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"P1": "3 partitions:\n\n- one\n  per key\n\nUnclosed, to the end.",
+		"P2": "First.\n\n```\ncode\n```",
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("worked answers:\n%q\nwant\n%q", got, want)
 	}
 }
 

@@ -67,20 +67,29 @@ func predictionsOf(cells []Cell) []prediction {
 
 // predict is the template function: the marker of the named prediction.
 func (v *Vocabulary) predict(name string) (string, error) {
+	i, err := lookup(v.predictions, name)
+	if err != nil {
+		return "", err
+	}
+	return marker(i), nil
+}
+
+// lookup is the place of the named prediction in list, the page's.
+func lookup(list []prediction, name string) (int, error) {
 	var names []string
-	for i, p := range v.predictions {
+	for i, p := range list {
 		if p.Name == name {
-			return marker(i), nil
+			return i, nil
 		}
 		names = append(names, p.Name)
 	}
 	if len(names) == 0 {
-		return "", fmt.Errorf("no prediction %q: the scenario has no predictions cell", name)
+		return 0, fmt.Errorf("no prediction %q: the scenario has no predictions cell", name)
 	}
 	if near := scenarios.Suggest(name, names); near != "" {
-		return "", fmt.Errorf("no prediction %q%s", name, near)
+		return 0, fmt.Errorf("no prediction %q%s", name, near)
 	}
-	return "", fmt.Errorf("no prediction %q (want one of %s)", name, quoted(names))
+	return 0, fmt.Errorf("no prediction %q (want one of %s)", name, quoted(names))
 }
 
 // PredictionInput is the input of one prediction, wherever it stands: a

@@ -10,6 +10,8 @@ import (
 	"strings"
 	texttemplate "text/template"
 
+	"github.com/yuin/goldmark/ast"
+
 	"github.com/partlab/partlab/report/format"
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/sim"
@@ -272,18 +274,59 @@ func (v *Vocabulary) markdown(src string) (string, error) {
 	return md.String(), nil
 }
 
+// expand runs an author's text through the vocabulary; its error is a
+// scenarios.ErrorList at the text's file:line:col, or errBroken for a text
+// that names a broken computation, whose own errors are reported.
+func (v *Vocabulary) expand(t Text) (string, error) {
+	md, err := v.markdown(t.src)
+	if errors.Is(err, errBroken) {
+		return "", errBroken
+	}
+	if err != nil {
+		return "", scenarios.ErrorList{v.textError(t, err)}
+	}
+	return md, nil
+}
+
+// WorkedAnswers are the answers of scenario s's md cells that name a
+// prediction (":::answer P3"), by the prediction's name: each answer's
+// Markdown with the figures of these results printed, two for one
+// prediction joined in page order. grade quotes them in each student's
+// feedback.
+func (v *Vocabulary) WorkedAnswers(s *scenarios.Scenario) (map[string]string, error) {
+	d := v.NewDoc()
+	out := map[string]string{}
+	for _, t := range Texts(s) {
+		md, err := v.expand(t)
+		if errors.Is(err, errBroken) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		source := []byte(md)
+		ast.Walk(d.parse(source), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if a, ok := n.(*answerNode); ok && entering && a.prediction != "" {
+				out[a.prediction] = strings.TrimSpace(out[a.prediction] + "\n\n" + answerText(a, source))
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	return out, nil
+}
+
 // HTML runs an author's Markdown through the vocabulary, then converts it
 // into d; its errors are a scenarios.ErrorList, at their file:line:col.
 func (v *Vocabulary) HTML(d *Doc, t Text) (template.HTML, error) {
 	if t.src == "" {
 		return "", nil
 	}
-	md, err := v.markdown(t.src)
+	md, err := v.expand(t)
 	if errors.Is(err, errBroken) {
 		return "", nil
 	}
 	if err != nil {
-		return "", scenarios.ErrorList{v.textError(t, err)}
+		return "", err
 	}
 	h, err := d.HTML(md)
 	var imgs imageErrors
@@ -306,7 +349,7 @@ func (v *Vocabulary) HTML(d *Doc, t Text) (template.HTML, error) {
 // every error at its file:line:col.
 func (v *Vocabulary) Check(s *scenarios.Scenario) error {
 	d := v.NewDoc()
-	d.ReadImages(s.File, false)
+	d.ReadImages(s, false)
 	var errs scenarios.ErrorList
 	for _, t := range Texts(s) {
 		if _, err := v.HTML(d, t); err != nil {

@@ -2,6 +2,7 @@ package site
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -140,9 +141,16 @@ func open(t *testing.T, path string, v visit, png string, check func(context.Con
 	return found
 }
 
-// drawn waits until every chart container on the page holds a drawn
-// ECharts chart, and there are want of them. Its script returns "" while
-// charts are still drawing, "ok" once all are, or what is wrong.
+// drawEverything has the page draw every chart at once, as printing does,
+// instead of as a reader scrolls to it; it returns whether ECharts loaded.
+func drawEverything(ctx context.Context) (bool, error) {
+	return chromedp.Run(ctx, chromedp.Evaluate[bool](drawAll, chromedp.EvalAwaitPromise))
+}
+
+// drawn has the page draw every chart and waits until every chart
+// container holds a drawn ECharts chart, and there are want of them. Its
+// script returns "" while charts are still drawing, "ok" once all are, or
+// what is wrong.
 func drawn(want int) func(context.Context) error {
 	js := fmt.Sprintf(`(function () {
 		if (typeof echarts === "undefined") { return "echarts is undefined"; }
@@ -155,6 +163,12 @@ func drawn(want int) func(context.Context) error {
 		return "ok";
 	}())`, want, want)
 	return func(ctx context.Context) error {
+		switch ok, err := drawEverything(ctx); {
+		case err != nil:
+			return fmt.Errorf("draw every chart: %w", err)
+		case !ok:
+			return errors.New("ECharts did not load")
+		}
 		state, err := chromedp.Run(ctx, chromedp.Poll[string](js,
 			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(patience)))
 		switch {

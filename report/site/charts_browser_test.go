@@ -2,16 +2,18 @@ package site
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
-
-	"github.com/partlab/partlab/templates"
 )
 
 // bigGrid is a grid of every key against partition and consumer counts
@@ -95,6 +97,16 @@ var legible = evaluate(`(function () {
 	return out.length ? out.join("; ") : "ok";
 }())`)
 
+// undrawable has the page draw every chart, and checks that ECharts did
+// not load.
+func undrawable(ctx context.Context) error {
+	ok, err := drawEverything(ctx)
+	if err == nil && ok {
+		err = errors.New("ECharts loaded from a script that is missing")
+	}
+	return err
+}
+
 // fallback checks that every chart box says in text that ECharts did not
 // load and points to the table.
 var fallback = evaluate(`(function () {
@@ -109,38 +121,109 @@ var fallback = evaluate(`(function () {
 	return "ok";
 }())`)
 
-// deferredECharts is the embedded build followed by a few lines that note
-// the document's state when the script ran and at each chart's echarts.init
-// (a copy of the module's namespace, whose properties are read-only).
-// A script loaded with defer runs once the page is parsed ("interactive");
-// a blocking one, or a chart drawn by an inline call, runs while it is
-// still "loading".
-var deferredECharts = append(append([]byte(nil), templates.ECharts...), `
-window.partlabLoaded = document.readyState;
-window.partlabInits = [];
-echarts = (function (e) {
-	var init = e.init;
-	return Object.assign({}, e, {init: function () {
-		window.partlabInits.push(document.readyState);
-		return init.apply(this, arguments);
-	}});
-}(echarts));
-`...)
-
-// afterParsing checks, on a page that loads deferredECharts, that ECharts
-// ran and every chart was drawn after the page was parsed.
-var afterParsing = evaluate(`(function () {
-	if (window.partlabLoaded !== "interactive") { return "ECharts ran while the document was " + window.partlabLoaded; }
-	if (!window.partlabInits.length) { return "no chart was drawn"; }
-	var early = window.partlabInits.filter(function (s) { return s === "loading"; }).length;
-	return early ? early + " charts were drawn while the page was parsed" : "ok";
+// everyChart checks that every chart box holds a drawn chart.
+var everyChart = evaluate(`(function () {
+	if (typeof echarts === "undefined") { return "ECharts did not run"; }
+	var els = document.querySelectorAll(".chart"), undrawn = [];
+	els.forEach(function (el) { if (!echarts.getInstanceByDom(el)) { undrawn.push(el.id); } });
+	return !els.length ? "no chart box" : undrawn.length ? "charts not drawn: " + undrawn.join(", ") : "ok";
 }())`)
+
+// far is a page whose two grids are each a few screens below the text
+// before them, at 1280 px as at 390, so that no chart is near the viewport
+// when it opens.
+func far(t testing.TB) Notebook {
+	text := strings.Repeat("      A paragraph between the page's top and its charts, long enough to wrap on a phone.\n\n", 80)
+	return notebook(t, "far.yaml", "title: Far charts\ncells:\n  - md: |\n"+text+
+		"  - grid: {id: near, keys: [subscriber], partitions: [1, 2, 4], consumers: [2]}\n  - md: |\n"+text+
+		"  - grid: {id: later, keys: [record], partitions: [1, 2, 4], consumers: [2]}\n")
+}
+
+// settled waits until the page has been laid out and painted twice since
+// charts.js began observing its chart boxes, so that the observer has
+// reported which are near the viewport, and whatever that started has
+// begun.
+const settled = `new Promise(function (resolve) {
+	requestAnimationFrame(function () { requestAnimationFrame(function () { setTimeout(resolve, 0); }); });
+})`
+
+// lazily checks a page whose charts are far below its top (far): once
+// opened and painted, ECharts has not run and no script element or request
+// fetched it; scrolled to the first chart, that chart draws, and ECharts
+// was fetched by one request (fetched: from a file; else run from the
+// page's own copy, with none), while the charts of the later grid, screens
+// below, are not drawn yet.
+func lazily(fetched bool) func(context.Context) error {
+	state := `(function () {
+		var scripts = document.querySelectorAll("script[src*=echarts]").length;
+		return (typeof echarts === "undefined" ? "not run" : "run") + ", scripts " + scripts;
+	}())`
+	return func(ctx context.Context) error {
+		var mu sync.Mutex
+		var requests []string
+		if err := chromedp.Listen(ctx, func(ev any) {
+			if e, ok := ev.(*network.EventRequestWillBeSent); ok && strings.Contains(e.Request.URL, "echarts") {
+				mu.Lock()
+				requests = append(requests, e.Request.URL)
+				mu.Unlock()
+			}
+		}); err != nil {
+			return err
+		}
+		seen := func() string {
+			mu.Lock()
+			defer mu.Unlock()
+			return fmt.Sprintf(", fetched %d", len(requests))
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[chromedp.Void](settled, chromedp.EvalAwaitPromise)); err != nil {
+			return err
+		}
+		got, err := eval(ctx, state)
+		if err != nil {
+			return err
+		}
+		if got += seen(); got != "not run, scripts 0, fetched 0" {
+			return fmt.Errorf("before any chart is near the viewport, ECharts is %s; want not run, scripts 0, fetched 0", got)
+		}
+		first := `(function () {
+			var el = document.getElementById("chart_near_load");
+			if (!el) { return "no chart_near_load"; }
+			el.scrollIntoView();
+			return "ok";
+		}())`
+		if err := evaluate(first)(ctx); err != nil {
+			return err
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[string](`typeof echarts !== "undefined" && echarts.getInstanceByDom(document.getElementById("chart_near_load")) ? "ok" : ""`,
+			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(patience))); err != nil {
+			return fmt.Errorf("scrolled to, the first chart is not drawn: %w", err)
+		}
+		want := "run, scripts 0, fetched 0"
+		if fetched {
+			want = "run, scripts 1, fetched 1"
+		}
+		if got, err = eval(ctx, state); err != nil {
+			return err
+		}
+		if got += seen(); got != want {
+			return fmt.Errorf("after scrolling to a chart, ECharts is %s; want %s", got, want)
+		}
+		later := `(function () {
+			var drawn = Array.prototype.filter.call(document.querySelectorAll(".chart"), function (el) {
+				return el.id.indexOf("chart_later_") === 0 && echarts.getInstanceByDom(el);
+			});
+			return drawn.length ? drawn.length + " charts of the later grid are drawn, screens below the viewport" : "ok";
+		}())`
+		return evaluate(later)(ctx)
+	}
+}
 
 // TestChartsBrowser opens the lesson, the Day 24 lab and a 64 × 64 grid in
 // headless Chromium: the controls switch a chart's data, legends wrap
 // rather than page at 1280 and 390 px, the big grid's page stays small and
-// draws its four charts, ECharts runs and the charts draw after the page is
-// parsed, and without ECharts every chart box says so.
+// draws its four charts, ECharts is fetched (or, inlined, run) only when a
+// reader scrolls to a chart and a chart screens below is not drawn yet, and
+// without ECharts every chart box says so.
 // Screenshots go to out/screenshots/ (see screenshots).
 func TestChartsBrowser(t *testing.T) {
 	script, shots := browserNeeds(t)
@@ -149,8 +232,11 @@ func TestChartsBrowser(t *testing.T) {
 	if err := (Site{Notebooks: []Notebook{nb, day24, big}, ECharts: script}).Write(site, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	deferred := t.TempDir()
-	if err := (Site{Notebooks: []Notebook{day24}, ECharts: deferredECharts}).Write(deferred, io.Discard); err != nil {
+	distant, lazy, inline := far(t), t.TempDir(), t.TempDir()
+	if err := (Site{Notebooks: []Notebook{distant}, ECharts: script}).Write(lazy, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if err := (Site{Notebooks: []Notebook{distant}, ECharts: script, SelfContained: true}).Write(inline, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	// A script URL that 404s: ECharts never loads.
@@ -187,9 +273,10 @@ func TestChartsBrowser(t *testing.T) {
 		{"lab-390-dark", at(day24.Scenario.Name), visit{width: 390, dark: true}, all(drawn(labCharts), legible), false},
 		{"big-grid", at(big.Scenario.Name), visit{}, all(loaded(t, bigCharts), switches("chart_g_load"), switches("chart_g_speedup")), false},
 		{"big-grid-no-javascript", at(big.Scenario.Name), visit{noScript: true}, readable, false},
-		{"deferred", filepath.Join(deferred, day24.Scenario.Name, pageFile), visit{}, all(drawn(labCharts), afterParsing), false},
-		{"deferred-phone", filepath.Join(deferred, day24.Scenario.Name, pageFile), visit{width: 390}, all(drawn(labCharts), afterParsing), false},
-		{"no-echarts", filepath.Join(broken, nb.Scenario.Name, pageFile), visit{}, fallback, true},
+		{"lazy", filepath.Join(lazy, distant.Scenario.Name, pageFile), visit{}, lazily(true), false},
+		{"lazy-phone", filepath.Join(lazy, distant.Scenario.Name, pageFile), visit{width: 390}, lazily(true), false},
+		{"lazy-self-contained", filepath.Join(inline, distant.Scenario.Name, pageFile), visit{}, lazily(false), false},
+		{"no-echarts", filepath.Join(broken, nb.Scenario.Name, pageFile), visit{}, all(undrawable, fallback), true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/partlab/partlab/report"
+	"github.com/partlab/partlab/report/internal/reporttest"
 	"github.com/partlab/partlab/report/markdown"
 )
 
@@ -28,7 +29,7 @@ func imageScenario(t *testing.T, md string) (Notebook, []byte) {
 		t.Fatal(err)
 	}
 	src := "title: Pictures\ncells:\n  - md: |\n      # Pictures\n\n" + indent(md, "      ")
-	return notebook(t, filepath.Join(dir, "pictures.yaml"), src), png
+	return computed(reporttest.ComputeFile(t, filepath.Join(dir, "pictures.yaml"), src)), png
 }
 
 // pngSignature is how a PNG file starts.

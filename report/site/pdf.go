@@ -119,13 +119,19 @@ func printPages(ctx context.Context, chromium string, files []publish.File, name
 	return out, nil
 }
 
+// drawAll has the page draw every chart at once, which it otherwise draws
+// only as a reader nears it: it resolves to true once every chart is
+// drawn, to false when ECharts did not load (the boxes say so, and their
+// tables hold the figures), and is true on a page without partlab's charts.
+const drawAll = `typeof partlab === "undefined" ? true : partlab.drawAll()`
+
 // chartsDrawn is a script that is "none" for a page without partlab's
 // charts (or without ECharts), want (%q) once every chart is drawn for the
 // screen or for print, and "" until then.
 const chartsDrawn = `(function () {
-	if (typeof partlab === "undefined" || typeof echarts === "undefined") { return "none"; }
+	if (typeof partlab === "undefined") { return "none"; }
 	var r = partlab.ready();
-	return r === %[1]q ? r : "";
+	return r === %[1]q || r === "none" ? r : "";
 }())`
 
 // printPage prints one page in a new tab of browser.
@@ -144,6 +150,10 @@ func printPage(browser context.Context, name string) ([]byte, error) {
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+filepath.ToSlash(name))); err != nil {
 		return nil, err
+	}
+	// The page draws a chart as a reader nears it; drawAll draws them all.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](drawAll, chromedp.EvalAwaitPromise)); err != nil {
+		return nil, fmt.Errorf("drawing the charts: %w", err)
 	}
 	if err := wait("screen"); err != nil {
 		return nil, err

@@ -39,6 +39,10 @@ func onPaper(ctx context.Context) error {
 		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 		return fmt.Errorf("charts not drawn for print: %w", err)
 	}
+	// Print media alone draws every chart, those no reader scrolled to too.
+	if err := everyChart(ctx); err != nil {
+		return fmt.Errorf("on paper: %w", err)
+	}
 	js := `(function () {
 		var bad = [];
 		// A table in a closed answer is not drawn, though it keeps a box.

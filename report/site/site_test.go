@@ -57,13 +57,13 @@ func TestSiteLayout(t *testing.T) {
 	}{
 		{"copied", Site{ECharts: fakeECharts},
 			[]string{"index.html", "search.js", "partlab-manifest.json", "assets/echarts.min.js", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv", "messaging-systems/figures.csv"},
-			`<script src="../assets/echarts.min.js" defer></script>`},
+			`<script type="text/plain" id="echarts-source" data-src="../assets/echarts.min.js"></script>`},
 		{"cdn", Site{CDN: "https://cdn.example/echarts@5.6.0/echarts.min.js"},
 			[]string{"index.html", "search.js", "partlab-manifest.json", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv", "messaging-systems/figures.csv"},
-			`<script src="https://cdn.example/echarts@5.6.0/echarts.min.js" defer></script>`},
+			`<script type="text/plain" id="echarts-source" data-src="https://cdn.example/echarts@5.6.0/echarts.min.js"></script>`},
 		{"self-contained", Site{ECharts: fakeECharts, SelfContained: true},
 			[]string{"index.html", "search.js", "partlab-manifest.json", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv", "messaging-systems/figures.csv"},
-			"<script>/* echarts */ var echarts = {};</script>"},
+			`<script type="text/plain" id="echarts-source">/* echarts */ var echarts = {};</script>`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -92,6 +92,9 @@ func TestSiteLayout(t *testing.T) {
 		})
 	}
 }
+
+// scriptSrc matches a script element that loads ECharts as the page loads.
+var scriptSrc = regexp.MustCompile(`<script[^>]*\ssrc="[^"]*echarts[^>]*>`)
 
 var reference = regexp.MustCompile(`(?:src|href)="([^"]*)"`)
 
@@ -199,7 +202,8 @@ func TestSiteErrors(t *testing.T) {
 
 // TestEmbeddedECharts checks that a site given no ECharts script copies the
 // build partlab embeds, so rendering needs no node_modules, and that its
-// pages load it deferred.
+// pages name it only to charts.js's loader: no script element with a src,
+// blocking or deferred, loads it with the page.
 func TestEmbeddedECharts(t *testing.T) {
 	dir := t.TempDir()
 	write(t, Site{Notebooks: []Notebook{lesson(t)}}, dir)
@@ -207,8 +211,12 @@ func TestEmbeddedECharts(t *testing.T) {
 	if got[echartsPath] != string(templates.ECharts) {
 		t.Errorf("%s is not the embedded build (%d bytes, want %d)", echartsPath, len(got[echartsPath]), len(templates.ECharts))
 	}
-	if !strings.Contains(got["messaging-systems/index.html"], `<script src="../assets/echarts.min.js" defer></script>`) {
-		t.Error("the page does not load the build deferred")
+	page := got["messaging-systems/index.html"]
+	if !strings.Contains(page, `<script type="text/plain" id="echarts-source" data-src="../assets/echarts.min.js"></script>`) {
+		t.Error("the page does not name the build to charts.js's loader")
+	}
+	if loads := scriptSrc.FindAllString(page, -1); len(loads) > 0 {
+		t.Errorf("the page loads ECharts with itself: %q", loads)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/partlab/partlab/scenarios"
+	"github.com/partlab/partlab/scenarios/load"
 	"github.com/partlab/partlab/sim"
 )
 
@@ -36,6 +37,25 @@ func Compute(t testing.TB, name, src string) Computed {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return compute(t, s)
+}
+
+// ComputeFile writes src to the file name, loads it as the command line
+// does (its images read from its folder) and computes it.
+func ComputeFile(t testing.TB, name, src string) Computed {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := load.Scenario(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return compute(t, s)
+}
+
+func compute(t testing.TB, s *scenarios.Scenario) Computed {
+	t.Helper()
 	res, err := sim.Run(t.Context(), s.Source, s.SimCells())
 	if err != nil {
 		t.Fatal(err)

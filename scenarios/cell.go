@@ -1,0 +1,112 @@
+package scenarios
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/partlab/partlab/sim"
+	"gopkg.in/yaml.v3"
+)
+
+// A CellSpec is one computation as a page sends it: its kind, and Spec, the
+// mapping a scenario file writes under the kind's key, in YAML or JSON.
+type CellSpec struct {
+	Kind sim.Kind
+	Spec []byte
+}
+
+// ParseCell decodes one computation, cell, as a page recomputes it, with
+// the field specs, defaults, bounds and messages of a scenario file's
+// cells: over source (the mapping a file writes under source; empty for
+// the default source) and after above, the computations it may refer to
+// (a throughput's from, a scoreboard's guesses), each decoded as it is. It
+// returns a scenario titled and named name whose cells are above's and
+// cell's, cell last, numbered as if no Markdown came between them. An
+// error is at name, the line and column of the piece's own text, and the
+// field's path in it: source.seed, above[0].grid.keys, grid.partitions.
+// A page computes with the sim engine only: a grid or rebalance whose
+// engine is kafka or both is an error.
+func ParseCell(name string, source []byte, above []CellSpec, cell CellSpec) (*Scenario, error) {
+	d := &decoder{file: name, earlier: map[string]sim.Cell{}}
+	s := Scenario{Name: name, File: name, Title: name, Source: sourceDefault}
+	if len(bytes.TrimSpace(source)) > 0 {
+		root, err := d.piece(source, "source")
+		if err != nil {
+			return nil, err
+		}
+		s.Source = sourceSpec.decode(d, root, "source").(sim.Source)
+	}
+	d.errs.sort()
+	var nodes []*yaml.Node
+	for i, c := range append(slices.Clone(above), cell) {
+		path := string(c.Kind)
+		if i < len(above) {
+			path = fmt.Sprintf("above[%d].%s", i, c.Kind)
+		}
+		k, ok := cellKinds[c.Kind]
+		if !ok {
+			return nil, ErrorList{{File: name, Line: 1, Col: 1, Field: path, Msg: fmt.Sprintf("unknown computation (want one of %s)", strings.Join(kindNames(), ", "))}}
+		}
+		root, err := d.piece(c.Spec, path)
+		if err != nil {
+			return nil, err
+		}
+		before := len(d.errs)
+		if n := fieldNode(root, "engine"); n != nil && n.Value != string(sim.EngineSim) {
+			d.errorf(n, join(path, "engine"), "a page computes with the sim engine only (got %q); the Kafka engine runs on the command line", n.Value)
+		}
+		computed := d.computation(c.Kind, k, root, path, i+1)
+		d.errs[before:].sort() // by place within the piece, the pieces in order
+		computed.At = Pos{root.Line, root.Column}
+		computed.Input = cellInput(c)
+		s.Cells = append(s.Cells, computed)
+		nodes = append(nodes, root)
+	}
+	d.checkIDs(nodes, s.Cells)
+	if len(d.errs) > 0 {
+		return nil, d.errs
+	}
+	return &s, nil
+}
+
+// piece parses one piece of a page's request, of at most MaxFileSize bytes,
+// as one YAML document; path names it in errors. An empty piece is YAML's
+// null, as a file's empty cell is, and its kind's decoder words the error.
+func (d *decoder) piece(src []byte, path string) (*yaml.Node, error) {
+	if len(bytes.TrimSpace(src)) == 0 {
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Line: 1, Column: 1}, nil
+	}
+	root, _, err := parseDocument(bytes.NewReader(src), d.file, path, "a mapping of its fields")
+	return root, err
+}
+
+// kindNames are the computations' kinds, sorted.
+func kindNames() []string {
+	var names []string
+	for _, k := range Kinds() {
+		names = append(names, string(k))
+	}
+	return names
+}
+
+// cellInput is the cell's input as a scenario file would show it: the
+// kind's key and the spec under it, on one line when the spec is one (a
+// flow mapping such as JSON), else indented below it.
+func cellInput(c CellSpec) string {
+	spec := strings.TrimRight(string(c.Spec), " \n\r\t")
+	if !strings.Contains(spec, "\n") {
+		return fmt.Sprintf("%s: %s\n", c.Kind, strings.TrimSpace(spec))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s:\n", c.Kind)
+	for _, line := range strings.Split(spec, "\n") {
+		if strings.TrimSpace(line) == "" {
+			b.WriteString("\n")
+			continue
+		}
+		fmt.Fprintf(&b, "  %s\n", strings.TrimRight(line, " \r"))
+	}
+	return b.String()
+}
