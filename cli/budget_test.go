@@ -28,8 +28,8 @@ func TestBudgetRefusesHostileScenarios(t *testing.T) {
 			"testdata/budget/kafka-300.yaml:4:5: cells[0].grid: this grid needs 300 consumers in one Kafka group; the limit is 256 (the Kafka engine's own)"},
 		{"testdata/budget/lesson-million.yaml", []string{"--engine", "kafka"},
 			"testdata/budget/lesson-million.yaml:6:5: cells[0].grid: this grid needs 12,000,000 records in one Kafka topic; the limit is 2,400,000 (the Kafka engine's own)"},
-		{"testdata/budget/kafka-66.yaml", nil,
-			"testdata/budget/kafka-66.yaml:5:5: cells[0].grid: this grid needs 66 Kafka consumer group runs; the limit is 64 (raise it with --max-kafka-groups)"},
+		{"testdata/budget/kafka-132.yaml", nil,
+			"testdata/budget/kafka-132.yaml:5:5: cells[0].grid: this grid needs 132 Kafka consumer group runs; the limit is 128 (raise it with --max-kafka-groups)"},
 	} {
 		for _, cmd := range []string{"validate", "render", "results"} {
 			t.Run(filepath.Base(tc.file)+"/"+cmd, func(t *testing.T) {
@@ -117,8 +117,8 @@ func TestBudgetFlagsRaiseTheLimits(t *testing.T) {
 		args []string
 		ok   bool
 	}{
-		{[]string{"validate", "testdata/budget/kafka-66.yaml"}, false},
-		{[]string{"validate", "--max-kafka-groups", "66", "testdata/budget/kafka-66.yaml"}, true},
+		{[]string{"validate", "testdata/budget/kafka-132.yaml"}, false},
+		{[]string{"validate", "--max-kafka-groups", "132", "testdata/budget/kafka-132.yaml"}, true},
 		{[]string{"validate", "--max-output", "4GB", "testdata/budget/grid-4096.yaml"}, true},
 		{[]string{"validate", "--measure", "--max-measure", "114000h", "testdata/budget/measure.yaml"}, true},
 		{[]string{"results", "--max-visits", "2399", small}, false}, // 200 subscribers × 12 periods × 1 key × 1 partition count

@@ -17,7 +17,7 @@ import (
 // its cost against the budget and its templates against the simulation's
 // results, then runs its computations in three steps,
 // each returning its own results: the simulation; the Kafka engine, for the
-// grids, keyless and rebalance cells that ask for it, on the readings the
+// grids, keyless, rebalance and lag cells that ask for it, on the readings the
 // simulation generated; and, with --measure only, a real run of every
 // throughput and lag cell, which takes as long as its work says. A cell's
 // measure: true without --measure is a note.
@@ -40,6 +40,10 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 	if err != nil {
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 	}
+	kafkaLag, err := kafka.Lags(ctx, kafkaConfig(s, stderr), rs)
+	if err != nil {
+		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
+	}
 	measured, lags := map[string]*sim.ThroughputMeasurement{}, map[string]*sim.LagMeasurement{}
 	for i, r := range rs.All {
 		if !flags.measure {
@@ -58,7 +62,7 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 			}
 		}
 	}
-	return report.Notebook{Scenario: s, Results: rs, Observed: observed, Rebalanced: rebalanced, Measured: measured, Keyless: keyless, MeasuredLag: lags}, nil
+	return report.Notebook{Scenario: s, Results: rs, Observed: observed, Rebalanced: rebalanced, Measured: measured, Keyless: keyless, MeasuredLag: lags, KafkaLag: kafkaLag}, nil
 }
 
 // simulate prepares a scenario, computes it with the sim engine and checks

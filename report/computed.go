@@ -21,12 +21,22 @@ type computedData struct {
 }
 
 // A block is one piece of a cell's output: tables side by side, a chart
-// with its table beside it, a table with controls, or a scoreboard.
+// with its table beside it, a table with controls, a scoreboard, or tables
+// folded under a line that sums them up.
 type block struct {
 	Tables     []table
 	Chart      *chartView
 	Switch     *switchedTable
 	Scoreboard *scoreboard
+	Fold       *fold
+}
+
+// A fold is tables too long to read in passing, such as an agreement
+// table of every step, closed under a summary that says what they show;
+// printing opens it.
+type fold struct {
+	Summary string
+	Tables  []table
 }
 
 // A computedView builds one cell's data, block by block, and keeps the
@@ -52,6 +62,11 @@ func (v *computedView) also(narrative string, data any) {
 
 func newComputedView(p *pageState, c computation, about string) *computedView {
 	return &computedView{p: p, c: c, d: computedData{Kind: string(c.Kind), ID: c.ID, Input: c.Input, About: about}}
+}
+
+// folded adds tables closed under a summary.
+func (v *computedView) folded(summary string, ts ...table) {
+	v.d.Blocks = append(v.d.Blocks, block{Fold: &fold{Summary: summary, Tables: ts}})
 }
 
 // tables adds tables, shown side by side where they fit.

@@ -83,17 +83,22 @@ func keylessAgreementTable(o *sim.KeylessObserved) table {
 		Columns: []column{label("partitioner"), label("figure"), wide("simulation"), wide("kafka"), label("compared")}}
 	last := ""
 	for _, ch := range o.Checks {
-		verdict := "listed"
-		if ch.Compared {
-			verdict = "✓ agrees"
-			if !ch.Agrees {
-				verdict = "✗ differs"
-			}
-		}
-		t.add(ch.Partitioner != last, ch.Partitioner, ch.Figure, ch.Sim, ch.Kafka, verdict)
+		t.add(ch.Partitioner != last, ch.Partitioner, ch.Figure, ch.Sim, ch.Kafka, verdictWords(ch.Compared, ch.Agrees, "listed"))
 		last = ch.Partitioner
 	}
 	return t
+}
+
+// verdictWords is an agreement table's last column: whether a compared
+// figure agrees, or listed for one put beside.
+func verdictWords(compared, agrees bool, listed string) string {
+	switch {
+	case !compared:
+		return listed
+	case agrees:
+		return "✓ agrees"
+	}
+	return "✗ differs"
 }
 
 // keylessChart shows max ÷ min against the window, a line per

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -22,36 +23,48 @@ var lagKind = newKind(kindSpec[*sim.LagResult]{
 })
 
 // lagJSON is a lag cell's entry in results.json: the model and, when a
-// real run was asked for, the measured rows beside it.
+// real run or the Kafka engine was asked for, their rows beside it.
 func lagJSON(c cell, r *sim.LagResult) any {
 	return struct {
 		*sim.LagResult
 		Measured *sim.LagMeasurement `json:"measured,omitempty"`
-	}{r, c.MeasuredLag}
+		Kafka    *sim.LagObserved    `json:"kafka,omitempty"`
+	}{r, c.MeasuredLag, c.KafkaLag}
 }
 
 // lagConclusions: hot_caps (the hot key's partition takes more than one
 // consumer reads, so no consumer count keeps up) and, with a burst,
-// drains (the burst drains at the ceiling's consumer count).
-func lagConclusions(_ Notebook, _ cell, r *sim.LagResult) map[string]bool {
-	s := newLagStory(r)
+// drains (the burst drains at the ceiling's consumer count), and, after a
+// Kafka run, kafka_agrees (every compared figure agrees).
+func lagConclusions(_ Notebook, c cell, r *sim.LagResult) map[string]bool {
+	s := newLagStory(r, c.KafkaLag)
 	out := map[string]bool{"hot_caps": s.HotCaps}
 	if r.Burst != nil {
 		out["drains"] = s.Best.Drain >= 0
+	}
+	if c.KafkaLag != nil {
+		out["kafka_agrees"] = c.KafkaLag.Agree
 	}
 	return out
 }
 
 // lagView shows the group's lag per consumer count, the total lag per step
-// as a chart, and each partition's lag per step at the ceiling.
+// as a chart, and each partition's lag per step at the ceiling; after a
+// Kafka run, Kafka's rows and, folded, every figure beside the model's.
 func lagView(p *pageState, c computation, r *sim.LagResult) (any, error) {
 	v := newComputedView(p, c, lagSetting(r))
 	v.tables(lagTable(fmt.Sprintf("The group over %s", format.Plural(r.Steps, "step")), r, r.Rows))
 	if m := c.MeasuredLag; m != nil {
 		v.tables(lagTable("Measured on "+m.Machine+", a read taking "+sim.LagRead.String(), r, m.Rows))
 	}
+	if o := c.KafkaLag; o != nil {
+		v.tables(lagTable("On Kafka ("+o.Cluster+"): a consumer group, step by step, lags from its committed offsets", r, o.Rows))
+		v.folded(fmt.Sprintf("Model and Kafka, figure by figure: %d of %d compared agree, %d listed beside", o.Agreeing, o.Compared, len(o.Checks)-o.Compared),
+			lagAgreementTable(o))
+	}
 	v.chart(lagChart("chart_"+c.ID+"_lag", r))
-	best := newLagStory(r).Best
+	s := newLagStory(r, c.KafkaLag)
+	best := s.Best
 	t := table{Caption: fmt.Sprintf("Lag per partition after each step, %s", format.Plural(best.Consumers, "consumer")),
 		Columns: []column{num("step")}}
 	for p := range r.Partitions {
@@ -64,7 +77,32 @@ func lagView(p *pageState, c computation, r *sim.LagResult) (any, error) {
 		}
 	}
 	v.tables(t)
-	return v.done(newLagStory(r))
+	return v.done(s)
+}
+
+// lagAgreementTable is every figure of every consumer count on both
+// engines; the caption says why the figures listed beside are.
+func lagAgreementTable(o *sim.LagObserved) table {
+	t := table{Caption: "The model and Kafka, figure by figure",
+		Columns: []column{num("consumers"), label("figure"), wide("model"), wide("Kafka"), label("compared")}}
+	var why []string
+	for _, ch := range o.Checks {
+		if !ch.Compared && !slices.Contains(why, ch.Why) {
+			why = append(why, ch.Why)
+		}
+	}
+	if len(why) > 0 {
+		t.Caption += "; listed beside, not compared, because " + strings.Join(why, "; ")
+	}
+	last := -1
+	for _, ch := range o.Checks {
+		t.add(ch.Consumers != last, itoa(ch.Consumers), ch.Figure, ch.Sim, ch.Kafka, verdictWords(ch.Compared, ch.Agrees, "listed beside"))
+		if ch.Compared && !ch.Agrees {
+			t.mark()
+		}
+		last = ch.Consumers
+	}
+	return t
 }
 
 func lagSetting(r *sim.LagResult) string {
@@ -134,10 +172,37 @@ func lagChart(id string, r *sim.LagResult) (chartView, error) {
 			charts.WithLineStyleOpts(opts.LineStyle{Color: keyColor(k), Width: 2}))
 	}
 	note := "every partition's lag added up, after the step's writes and reads"
+	if same := sameLines(r.Rows); len(same) > 0 {
+		note += "; " + strings.Join(same, ", ") + " lie on one line"
+	}
 	if r.Burst != nil {
 		note += fmt.Sprintf("; the burst comes at step %d", r.Burst.At)
 	}
 	return newChart(id, "Records behind, step by step", note, l, t)
+}
+
+// sameLines names the consumer counts whose totals step by step are those
+// of a smaller count compared, which the chart draws on top of each other:
+// "6 and 12 consumers".
+func sameLines(rows []sim.LagRow) []string {
+	var out []string
+	done := map[int]bool{}
+	for i, a := range rows {
+		if done[i] {
+			continue
+		}
+		counts := []int{a.Consumers}
+		for j := i + 1; j < len(rows); j++ {
+			if slices.Equal(a.Total, rows[j].Total) {
+				counts, done[j] = append(counts, rows[j].Consumers), true
+			}
+		}
+		if len(counts) > 1 {
+			s, _ := format.List(counts)
+			out = append(out, s+" consumers")
+		}
+	}
+	return out
 }
 
 // A lagStory is what a lag cell's numbers say, in the order
@@ -150,10 +215,19 @@ type lagStory struct {
 	Gain         int        // what partition 0 gains a step on a consumer of its own
 	KeepUp       bool       // the ceiling's group ends with no lag
 	Wasted       []int      // consumer counts past the ceiling
+	Kafka        *sim.LagObserved
+	Several      []int // consumer counts on Kafka where a consumer owns more than one partition
 }
 
-func newLagStory(r *sim.LagResult) lagStory {
-	s := lagStory{LagResult: r, Fewest: r.Rows[0], HotCaps: r.HotRate > r.PerConsumer}
+func newLagStory(r *sim.LagResult, o *sim.LagObserved) lagStory {
+	s := lagStory{LagResult: r, Fewest: r.Rows[0], HotCaps: r.HotRate > r.PerConsumer, Kafka: o}
+	if o != nil {
+		for i, owned := range o.Owned {
+			if slices.ContainsFunc(owned, func(ps []int) bool { return len(ps) > 1 }) {
+				s.Several = append(s.Several, o.Rows[i].Consumers)
+			}
+		}
+	}
 	for _, row := range r.Rows {
 		if row.Consumers < s.Fewest.Consumers {
 			s.Fewest = row
@@ -181,6 +255,10 @@ func lagText(w io.Writer, c cell, r *sim.LagResult) {
 	if m := c.MeasuredLag; m != nil {
 		fmt.Fprintf(w, "measured on %s:\n", m.Machine)
 		lagRowsText(w, r, m.Rows)
+	}
+	if o := c.KafkaLag; o != nil {
+		fmt.Fprintf(w, "on kafka (%s), %d of %d compared figures agree:\n", o.Cluster, o.Agreeing, o.Compared)
+		lagRowsText(w, r, o.Rows)
 	}
 }
 

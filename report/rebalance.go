@@ -85,7 +85,8 @@ func rebalanceView(p *pageState, c computation, r *sim.RebalanceResult) (any, er
 	v.tables(after)
 	v.chart(revokedChart("chart_"+c.ID+"_revoked", r))
 	if o := c.Rebalanced; o != nil {
-		v.tables(rebalanceAgreement(o))
+		v.tables(rebalanceAgreementByProtocol(o))
+		v.folded(fmt.Sprintf("Every step on Kafka beside the simulation: %d of %d agree", o.Agreeing, o.Compared), rebalanceAgreement(o))
 	}
 	return v.done(s)
 }
@@ -142,10 +143,32 @@ func revokedChart(id string, r *sim.RebalanceResult) (chartView, error) {
 		fmt.Sprintf("%s; a revoked partition is one a member that stays must stop consuming", format.Plural(r.Partitions, "partition")), b, t)
 }
 
+// rebalanceAgreementByProtocol sums the agreement up per protocol: the
+// steps that agree on moved and revoked, the moves and revocations in all
+// on both engines, and the protocol the broker served.
+func rebalanceAgreementByProtocol(o *sim.RebalanceObserved) table {
+	t := table{Caption: fmt.Sprintf("On Kafka (%s): %d of %d steps agree on moved and revoked", o.Cluster, o.Agreeing, o.Compared),
+		Columns: []column{label("protocol"), label("served by the broker"), num("steps agreeing"), num("moved"), num("Kafka moved"), num("revoked"), num("Kafka revoked")}}
+	for _, run := range o.Runs {
+		var agree, moved, kmoved, revoked, krevoked int
+		for _, s := range run.Steps {
+			if s.Agrees() {
+				agree++
+			}
+			moved, kmoved, revoked, krevoked = moved+s.SimMoved, kmoved+s.Moved, revoked+s.SimRevoked, krevoked+s.Revoked
+		}
+		t.add(false, run.Protocol, run.Served, fmt.Sprintf("%d of %d", agree, len(run.Steps)), itoa(moved), itoa(kmoved), itoa(revoked), itoa(krevoked))
+		if agree < len(run.Steps) {
+			t.mark()
+		}
+	}
+	return t
+}
+
 // rebalanceAgreement puts what the members observed on Kafka beside the
 // simulation, step by step.
 func rebalanceAgreement(o *sim.RebalanceObserved) table {
-	t := table{Caption: fmt.Sprintf("On Kafka (%s): %d of %d steps agree on moved and revoked", o.Cluster, o.Agreeing, o.Compared),
+	t := table{Caption: "Each step on Kafka beside the simulation",
 		Columns: []column{label("protocol"), label("step"), num("moved"), num("Kafka moved"), num("revoked"), num("Kafka revoked"), label("agrees")}}
 	for _, run := range o.Runs {
 		for i, s := range run.Steps {

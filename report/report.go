@@ -32,6 +32,9 @@ type Notebook struct {
 	Keyless map[string]*sim.KeylessObserved
 	// MeasuredLag holds, by lag cell id, the real runs asked for.
 	MeasuredLag map[string]*sim.LagMeasurement
+	// KafkaLag holds, by lag cell id, what a real consumer group's steps
+	// on the Kafka engine left behind.
+	KafkaLag map[string]*sim.LagObserved
 }
 
 // cell pairs a scenario cell with its result; Result is nil for Markdown.
@@ -46,6 +49,7 @@ type cell struct {
 	Measured    *sim.ThroughputMeasurement
 	Keyless     *sim.KeylessObserved
 	MeasuredLag *sim.LagMeasurement
+	KafkaLag    *sim.LagObserved
 }
 
 // cells returns the notebook's cells with their results.
@@ -61,6 +65,7 @@ func (nb Notebook) cells() []cell {
 			out[i].Measured = nb.Measured[c.ID]
 			out[i].Keyless = nb.Keyless[c.ID]
 			out[i].MeasuredLag = nb.MeasuredLag[c.ID]
+			out[i].KafkaLag = nb.KafkaLag[c.ID]
 			next++
 		}
 	}

@@ -25,7 +25,7 @@ type Kafka struct {
 	Timeout time.Duration
 }
 
-// SetEngine makes every grid, keyless and rebalance cell of the scenario
+// SetEngine makes every grid, keyless, rebalance and lag cell of the scenario
 // run on e, as the command line's --engine asks.
 func (s *Scenario) SetEngine(e sim.Engine) {
 	for i, c := range s.Cells {
@@ -37,6 +37,9 @@ func (s *Scenario) SetEngine(e sim.Engine) {
 			cell.Engine = e
 			s.Cells[i].Sim = cell
 		case sim.Rebalance:
+			cell.Engine = e
+			s.Cells[i].Sim = cell
+		case sim.Lag:
 			cell.Engine = e
 			s.Cells[i].Sim = cell
 		}

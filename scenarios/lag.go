@@ -24,6 +24,8 @@ var lagSpec = object[sim.Lag]{
 			set: to(func(l *sim.Lag, v sim.LagBurst) { l.Burst = &v })},
 		{name: "assignor", doc: "how partitions are shared among the consumers", value: enum{sim.AssignorNames}, def: "range",
 			set: to(func(l *sim.Lag, v string) { l.Assignor = v })},
+		{name: "engine", doc: "what computes the lags: the model, a real consumer group on a Kafka protocol, or both side by side", value: enum{sim.EngineNames}, def: string(sim.EngineSim),
+			set: to(func(l *sim.Lag, v string) { l.Engine = sim.Engine(v) })},
 	},
 	check: func(m mapping, l *sim.Lag) {
 		if b := m.at["burst"]; b != nil && l.Burst != nil && l.Burst.At > l.Steps {

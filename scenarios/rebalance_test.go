@@ -58,3 +58,30 @@ func TestRebalanceDecodes(t *testing.T) {
 		t.Errorf("after SetEngine: engine %q", e)
 	}
 }
+
+// A lag cell's engine decodes, defaults to the model, and --engine reaches
+// it as it reaches a grid.
+func TestLagEngine(t *testing.T) {
+	for _, tc := range []struct {
+		name, field string
+		want, after sim.Engine
+	}{
+		{"default", "", sim.EngineSim, sim.EngineBoth},
+		{"both", "      engine: both\n", sim.EngineBoth, sim.EngineSim},
+		{"kafka", "      engine: kafka\n", sim.EngineKafka, sim.EngineSim},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := Parse(strings.NewReader("title: t\ncells:\n  - lag:\n      partitions: 2\n      rate: 10\n      per_consumer: 5\n"+tc.field), "x.yaml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e := s.Cells[0].Sim.(sim.Lag).Engine; e != tc.want {
+				t.Errorf("engine %q, want %q", e, tc.want)
+			}
+			s.SetEngine(tc.after)
+			if e := s.Cells[0].Sim.(sim.Lag).Engine; e != tc.after {
+				t.Errorf("after SetEngine(%q): engine %q", tc.after, e)
+			}
+		})
+	}
+}

@@ -1,8 +1,11 @@
 package sim
 
 import (
+	"cmp"
+	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -35,6 +38,7 @@ type Lag struct {
 	Steps       int
 	Burst       *LagBurst
 	Assignor    string
+	Engine      Engine // "" is EngineSim
 }
 
 // LagBurst is extra records written at one step, numbered from 1.
@@ -54,6 +58,7 @@ type LagResult struct {
 	Steps       int       `json:"steps"`
 	Burst       *LagBurst `json:"burst,omitempty"`
 	Assignor    string    `json:"assignor"`
+	Engine      Engine    `json:"engine"`
 	Written     []int     `json:"written"`  // records written to each partition per step, without the burst
 	HotRate     int       `json:"hot_rate"` // records written to partition 0 per step
 	Ceiling     int       `json:"ceiling"`  // the fewest consumers compared past which no count lowers the largest lag
@@ -119,7 +124,7 @@ func (l Lag) run(e *env) (Result, error) {
 	}
 	w := l.Split(l.Rate)
 	res := &LagResult{Kind: KindLag, ID: l.ID, Partitions: l.Partitions, Rate: l.Rate, Hot: l.Hot,
-		PerConsumer: l.PerConsumer, Steps: l.Steps, Burst: l.Burst, Assignor: l.Assignor, Written: w, HotRate: w[0], Spec: l}
+		PerConsumer: l.PerConsumer, Steps: l.Steps, Burst: l.Burst, Assignor: l.Assignor, Engine: cmp.Or(l.Engine, EngineSim), Written: w, HotRate: w[0], Spec: l}
 	for _, c := range l.Consumers {
 		if err := e.ctx.Err(); err != nil {
 			return nil, err
@@ -280,7 +285,9 @@ func (Lag) figures() figureSet { return lagFigures }
 // Cost of a lag cell: every partition at every step for every consumer
 // count, twice with a burst; a row per consumer count and step, listing a
 // lag per partition, which grows by at most the records written; and a
-// measured run's sleep, a step of PerConsumer reads for each of those steps.
+// measured run's sleep, a step of PerConsumer reads for each of those steps;
+// on the Kafka engine, a consumer group and a topic per run, and the rows
+// again, as observed.
 func (l Lag) Cost(Source) Cost {
 	runs := int64(len(l.Consumers))
 	largestLag := int64(l.Rate) * int64(l.Steps)
@@ -292,6 +299,110 @@ func (l Lag) Cost(Source) Cost {
 	if l.Burst != nil {
 		visits *= 2
 	}
-	return Cost{Visits: visits, Rows: rows, Bytes: cellBytes + rows*rowBytes + listBytes(rows*int64(l.Partitions+1), largestLag),
+	c := Cost{Visits: visits, Rows: rows, Bytes: cellBytes + rows*rowBytes + listBytes(rows*int64(l.Partitions+1), largestLag),
 		Measure: time.Duration(visits/int64(l.Partitions)*int64(l.PerConsumer)) * LagRead}
+	if l.Engine.Kafka() {
+		c.Bytes += rows*rowBytes + listBytes(rows*int64(l.Partitions+1), largestLag)
+		c.KafkaGroups = visits / int64(l.Partitions) / int64(l.Steps)
+		c.KafkaConsumers = int64(slices.Max(l.Consumers))
+		c.KafkaRecords = largestLag
+	}
+	return c
+}
+
+// LagObserved is a lag cell run on the Kafka engine: each consumer count's
+// row as a real consumer group read the topic, step by step, with each
+// partition's lag taken from the group's committed offsets and the high
+// watermarks, and its figures beside the model's.
+type LagObserved struct {
+	Engine   string         `json:"engine"`  // "kafka"
+	Cluster  string         `json:"cluster"` // "kfake" or "brokers"
+	Agree    bool           `json:"agree"`   // every compared figure agrees
+	Compared int            `json:"compared"`
+	Agreeing int            `json:"agreeing"`
+	Rows     []LagRow       `json:"rows"`
+	Owned    [][][]int      `json:"owned"` // Owned[i][c]: consumer c's partitions in row i, as the group assigned them
+	Checks   []LagAgreement `json:"checks"`
+}
+
+// LagAgreement is one figure of one consumer count on both engines; one
+// listed beside, not compared, says why.
+type LagAgreement struct {
+	Consumers int    `json:"consumers"`
+	Figure    string `json:"figure"`
+	Sim       string `json:"sim"`
+	Kafka     string `json:"kafka"`
+	Compared  bool   `json:"compared"`
+	Agrees    bool   `json:"agrees"`
+	Why       string `json:"why,omitempty"`
+}
+
+// lagsFigure compares every partition's lag after every step.
+const lagsFigure = "each partition's lag after each step"
+
+// stepsWords names the lags of steps steps over partitions partitions.
+func stepsWords(steps, partitions int) string {
+	return fmt.Sprintf("%d steps × %d partitions", steps, partitions)
+}
+
+// lagsDiffer is stepsWords when every partition's lag agrees, or the
+// first step where one does not.
+func lagsDiffer(want, got [][]int, partitions int) string {
+	for s := range want {
+		if !slices.Equal(want[s], got[s]) {
+			return fmt.Sprintf("after step %d: %v, the model %v", s+1, got[s], want[s])
+		}
+	}
+	return stepsWords(len(want), partitions)
+}
+
+// LagSharedWhy is why a figure that depends on how one consumer shares its
+// reads among its partitions is listed beside the model's, not compared.
+const LagSharedWhy = "a consumer of several partitions takes what a fetch returned, a batch of one partition after another; the model takes a record from each in turn"
+
+// LagCompare puts the rows measured on Kafka beside the model's. What a
+// real group must match exactly is compared: the assignment the group
+// agreed, the idle consumers, the records behind after every step (each
+// consumer reads its budget or catches up) and at the end. How those
+// records are shared among one consumer's partitions is the fetch's, not
+// the model's: the largest lag, where it was, every partition's lag and
+// the drain, which compares those lags, are compared only in rows where no
+// consumer owns more than one partition, and listed beside otherwise.
+func LagCompare(cluster string, res *LagResult, rows []LagRow, owned [][][]int) *LagObserved {
+	o := &LagObserved{Engine: "kafka", Cluster: cluster, Rows: rows, Owned: owned}
+	assign, _ := AssignorByName(res.Assignor)
+	for i, want := range res.Rows {
+		got := rows[i]
+		single := true
+		for _, ps := range owned[i] {
+			single = single && len(ps) <= 1
+		}
+		add := func(figure, a, b string, compared bool) {
+			c := LagAgreement{Consumers: want.Consumers, Figure: figure, Sim: a, Kafka: b, Compared: compared, Agrees: a == b}
+			if compared {
+				o.Compared++
+				if c.Agrees {
+					o.Agreeing++
+				}
+			} else {
+				c.Why = LagSharedWhy
+			}
+			o.Checks = append(o.Checks, c)
+		}
+		var simOwned [][]int
+		if assign != nil {
+			simOwned = assign(res.Partitions, want.Consumers)
+		}
+		add("assignment", fmt.Sprint(simOwned), fmt.Sprint(owned[i]), true)
+		add("idle", strconv.Itoa(want.Idle), strconv.Itoa(got.Idle), true)
+		add("records behind after each step", strings.Join(itoaAll(want.Total), " "), strings.Join(itoaAll(got.Total), " "), true)
+		add("lag at the end", strconv.Itoa(want.Final), strconv.Itoa(got.Final), true)
+		add("largest lag", fmt.Sprintf("%d in p%d", want.MaxLag, want.MaxPartition), fmt.Sprintf("%d in p%d", got.MaxLag, got.MaxPartition), single)
+		add(lagsFigure, stepsWords(len(want.Lags), res.Partitions), lagsDiffer(want.Lags, got.Lags, res.Partitions), single)
+		if res.Burst != nil {
+			add("burst drained, steps after", strconv.Itoa(want.Drain), strconv.Itoa(got.Drain), single)
+		}
+	}
+	o.Agree = o.Agreeing == o.Compared
+	return o
 }

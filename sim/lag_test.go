@@ -119,3 +119,35 @@ func TestLagHotCeiling(t *testing.T) {
 		t.Errorf("ceiling %d, want 4", res.Ceiling)
 	}
 }
+
+// LagCompare compares the assignment, idle consumers and totals of every
+// row, and each partition's lag, the largest and the drain only where no
+// consumer owns more than one partition; it lists the others with the
+// reason, and a difference in a compared figure is a disagreement.
+func TestLagCompare(t *testing.T) {
+	l := Lag{ID: "l", Partitions: 4, Rate: 100, PerConsumer: 30, Consumers: []int{2, 4}, Steps: 3, Burst: &LagBurst{At: 2, Records: 40}, Assignor: "range"}
+	rs, err := Run(t.Context(), Source{}, []Cell{l})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := rs.All[0].(*LagResult)
+	owned := [][][]int{{{0, 1}, {2, 3}}, {{0}, {1}, {2}, {3}}}
+	o := LagCompare("kfake", res, res.Rows, owned)
+	if !o.Agree || o.Compared != 4+7 || len(o.Checks) != 14 {
+		t.Fatalf("agree %v, %d compared of %d, want all 11 of 14 compared to agree", o.Agree, o.Compared, len(o.Checks))
+	}
+	for _, c := range o.Checks {
+		if listed := c.Consumers == 2 && (c.Figure == "largest lag" || c.Figure == lagsFigure || c.Figure == "burst drained, steps after"); listed != !c.Compared || listed && c.Why == "" {
+			t.Errorf("%d consumers, %s: compared %v, why %q", c.Consumers, c.Figure, c.Compared, c.Why)
+		}
+	}
+	shifted := []LagRow{res.Rows[0], res.Rows[1]}
+	shifted[1].Lags = [][]int{shifted[1].Lags[0], {1, 0, 0, 0}, shifted[1].Lags[2]}
+	if o := LagCompare("kfake", res, shifted, owned); o.Agree || o.Agreeing != o.Compared-1 {
+		t.Errorf("one partition's lag changed: agree %v, %d of %d agree; want one to differ", o.Agree, o.Agreeing, o.Compared)
+	}
+	wrong := [][][]int{{{0, 1}, {2, 3}}, {{1}, {0}, {2}, {3}}}
+	if o := LagCompare("kfake", res, res.Rows, wrong); o.Agree {
+		t.Error("another assignment agrees")
+	}
+}

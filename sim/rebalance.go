@@ -123,6 +123,18 @@ type RebalanceResult struct {
 	Runs       []RebalanceRun `json:"runs"`   // one per protocol, in the spec's order
 }
 
+// Members is the most members the group had at once, which a page's
+// prose names ("a group of 4").
+func (r *RebalanceResult) Members() int {
+	most := 0
+	if len(r.Runs) > 0 {
+		for _, s := range r.Runs[0].Steps {
+			most = max(most, len(s.Members))
+		}
+	}
+	return most
+}
+
 // RebalanceRun is one protocol's steps, each event's totals and the whole
 // run's.
 type RebalanceRun struct {
@@ -188,8 +200,8 @@ func (r Rebalance) run(*env) (Result, error) {
 		return nil, err
 	}
 	res := &RebalanceResult{Kind: KindRebalance, ID: r.ID, Partitions: r.Partitions, Engine: cmp.Or(r.Engine, EngineSim)}
-	for _, e := range r.Events {
-		res.Events = append(res.Events, e.String())
+	for i, e := range r.Events {
+		res.Events = append(res.Events, e.words(steps, i))
 	}
 	for _, name := range r.Protocols {
 		proto, err := ProtocolByName(name)
@@ -212,6 +224,24 @@ func (e RebalanceEvent) String() string {
 		return e.Leave + " leaves"
 	}
 	return "a rolling restart"
+}
+
+// words is event i in words, with the names of the members that join:
+// "c0 and c1 join", "c2 joins"; other events as String says.
+func (e RebalanceEvent) words(steps []RebalanceMemberStep, i int) string {
+	if e.Join == 0 {
+		return e.String()
+	}
+	var names []string
+	for _, s := range steps {
+		if s.Event == i+1 && s.Join {
+			names = append(names, s.Member)
+		}
+	}
+	if len(names) == 1 {
+		return names[0] + " joins"
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " join"
 }
 
 // RebalanceReplay runs a protocol through the steps of events events over a topic of

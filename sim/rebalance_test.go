@@ -147,3 +147,25 @@ func TestRebalanceFigures(t *testing.T) {
 		t.Errorf("cost on Kafka %+v, want 6 group runs (a rebalance per row) of at most 2 members", c)
 	}
 }
+
+// A result names its events in words, a join by the members it brings.
+func TestRebalanceEventWords(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		events []RebalanceEvent
+		want   []string
+	}{
+		{"the page", []RebalanceEvent{{Join: 2}, {Join: 1}, {Leave: "c0"}, {Restart: true}}, []string{"c0 and c1 join", "c2 joins", "c0 leaves", "a rolling restart"}},
+		{"three at once", []RebalanceEvent{{Join: 3}, {Leave: "c1"}, {Join: 1}}, []string{"c0, c1 and c2 join", "c1 leaves", "c3 joins"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rs, err := Run(t.Context(), Source{}, []Cell{Rebalance{ID: "r", Partitions: 4, Protocols: []string{"eager-range"}, Events: tc.events}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rs.All[0].(*RebalanceResult).Events; !slices.Equal(got, tc.want) {
+				t.Errorf("events %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -100,4 +100,10 @@
       el.textContent = "Saved " + a.download + " with " + Object.keys(answers).length + " answers.";
     });
   }
+
+  // A folded table is long, not secret: paper shows it whole. Answers
+  // stay as the edition left them.
+  window.addEventListener("beforeprint", function () {
+    each("details.fold", function (d) { d.open = true; });
+  });
 }());

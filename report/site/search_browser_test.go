@@ -13,16 +13,17 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestSearchBrowser renders the lesson and the Day 24 lab as a site and,
-// in headless Chromium from file://, types "ceiling" into the search box of
-// the index and of the lesson's page: the results list links the lab's
-// page and its sections, and following the first link opens the lab.
+// TestSearchBrowser renders the lesson, the Day 24 lab and the third page
+// as a site and, in headless Chromium from file://, types a word into the
+// search box of the index and of the lesson's page: "ceiling" lists the
+// lab's page and its sections first, "cooperative" the third page's, and
+// following the first link opens that page.
 // Screenshots of the window at 1280 and 390 pixels, light and dark, go to
 // out/screenshots/ with the results open.
 func TestSearchBrowser(t *testing.T) {
 	script, shots := browserNeeds(t)
 	site := t.TempDir()
-	if err := (Site{Notebooks: []Notebook{lesson(t), lab(t)}, ECharts: script}).Write(site, io.Discard); err != nil {
+	if err := (Site{Notebooks: []Notebook{lesson(t), lab(t), rebalances(t)}, ECharts: script}).Write(site, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -30,11 +31,15 @@ func TestSearchBrowser(t *testing.T) {
 		page  string
 		width int64
 		dark  bool
+		query string
+		found string // the page listed first
 	}{
-		{"search-index", pageFile, 1280, false},
-		{"search-index-dark-390", pageFile, 390, true},
-		{"search-page", "messaging-systems/" + pageFile, 1280, false},
-		{"search-page-dark-390", "messaging-systems/" + pageFile, 390, true},
+		{"search-index", pageFile, 1280, false, "ceiling", "day-24-partitions"},
+		{"search-index-dark-390", pageFile, 390, true, "ceiling", "day-24-partitions"},
+		{"search-page", "messaging-systems/" + pageFile, 1280, false, "ceiling", "day-24-partitions"},
+		{"search-page-dark-390", "messaging-systems/" + pageFile, 390, true, "ceiling", "day-24-partitions"},
+		{"search-cooperative", pageFile, 1280, false, "cooperative", "rebalances"},
+		{"search-cooperative-dark-390", "messaging-systems/" + pageFile, 390, true, "cooperative", "rebalances"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -56,7 +61,7 @@ func TestSearchBrowser(t *testing.T) {
 			}
 			err := chromedp.Do(ctx,
 				chromedp.Navigate("file://"+filepath.Join(site, filepath.FromSlash(tt.page))),
-				chromedp.SendKeys(`input[type=search]`, "ceiling"),
+				chromedp.SendKeys(`input[type=search]`, tt.query),
 				chromedp.WaitVisible(`#site-search-results a`),
 			)
 			if err != nil {
@@ -69,12 +74,12 @@ func TestSearchBrowser(t *testing.T) {
 			if shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
 				os.WriteFile(filepath.Join(shots, tt.name+".png"), shot, 0o644)
 			}
-			lab := "file://" + filepath.Join(site, "day-24-partitions", pageFile)
+			lab := "file://" + filepath.Join(site, tt.found, pageFile)
 			if len(links) == 0 || !strings.HasPrefix(links[0], lab) {
-				t.Fatalf("searching ceiling lists %v, want the lab's page %s first", links, lab)
+				t.Fatalf("searching %s lists %v, want the page %s first", tt.query, links, lab)
 			}
 			if !strings.Contains(strings.Join(links, " "), lab+"#") {
-				t.Errorf("searching ceiling lists %v, no section of the lab", links)
+				t.Errorf("searching %s lists %v, no section of %s", tt.query, links, tt.found)
 			}
 			err = chromedp.Do(ctx, chromedp.Click(`#site-search-results a`), chromedp.WaitReady(`h1`))
 			opened, _ := chromedp.Run(ctx, chromedp.Location())

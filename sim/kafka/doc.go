@@ -53,6 +53,28 @@
 // members in the order of their member ids, which is the order the
 // balancers use; KIP-848 clients draw theirs at random.
 //
+// # Lag
+//
+// Lags runs a lag cell's steps with a real consumer group, one group per
+// consumer count, driven by the steps rather than by a clock: each step
+// the producer writes the step's records (partition by partition, as
+// sim.Lag.Split says) and waits for the broker's acknowledgement, each
+// consumer polls at most its per-step budget or up to the high watermarks
+// and commits, and each partition's lag is the high watermark less the
+// committed offset, as kadm and Kafka's own tools count it. The measure
+// engine's virtual clock cannot drive this: inside a testing/synctest
+// bubble kfake starts and answers, but its connection goroutines and the
+// client's wait in network reads, which are not durably blocking, so the
+// bubble never idles and its fake clock never moves (the first sleep
+// never returns). A step is a round of requests instead, which makes the
+// run deterministic without a clock.
+//
+// What a real group must match is compared exactly: the assignment, idle
+// consumers, and the records behind after every step. How a consumer of
+// several partitions splits its reads is the fetch's: franz-go returns a
+// partition's batch whole, one partition after another, so there each
+// partition's lag, the largest and the drain are listed beside the model's.
+//
 // # Names, time and cleanup
 //
 // A run's topics and groups share a unique prefix, partlab-<8 hex digits>,

@@ -100,40 +100,10 @@ func (m *member) lost(context.Context, *kgo.Client, map[string][]int32) {
 func (c *cluster) consume(ctx context.Context, d *sim.Data, topic, group string, hwm []int64, consumers int, bal kgo.GroupBalancer, prog *progress) (r groupRead, err error) {
 	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
-	ms := make([]*member, consumers)
-	ids := make([]string, consumers)
-	defer func() {
-		var wg sync.WaitGroup
-		for _, m := range ms {
-			if m != nil && m.client != nil {
-				wg.Go(m.client.Close)
-			}
-		}
-		wg.Wait()
-		err = errors.Join(err, c.removeGroup(ctx, group, ids))
-	}()
-	for i := range ms {
-		ids[i] = instanceID(i)
-		m := &member{id: ids[i]}
-		cl, err := kgo.NewClient(c.opts(
-			kgo.ConsumerGroup(group),
-			kgo.ConsumeTopics(topic),
-			kgo.Balancers(bal),
-			kgo.InstanceID(m.id),
-			kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
-			kgo.DisableAutoCommit(),
-			kgo.HeartbeatInterval(heartbeat),
-			kgo.SessionTimeout(session),
-			kgo.RebalanceTimeout(rebalance),
-			kgo.FetchMaxWait(100*time.Millisecond),
-			kgo.OnPartitionsAssigned(m.assigned),
-			kgo.OnPartitionsLost(m.lost),
-			kgo.RetryBackoffFn(func(int) time.Duration { return retryBackoff }),
-		)...)
-		if err != nil {
-			return groupRead{}, err
-		}
-		m.client, ms[i] = cl, m
+	ms, ids, err := c.join(group, topic, consumers, bal, kgo.FetchMaxWait(100*time.Millisecond))
+	defer func() { err = errors.Join(err, c.leave(ctx, group, ms, ids)) }()
+	if err != nil {
+		return groupRead{}, err
 	}
 	gen, events, err := c.settle(ctx, ms, len(hwm))
 	if err != nil {
@@ -166,6 +136,58 @@ func (c *cluster) consume(ctx context.Context, d *sim.Data, topic, group string,
 		}
 	}
 	return r, nil
+}
+
+// join starts consumers members of a group over a topic, with the static
+// instance IDs c0000, c0001, …, reading from the start and committing only
+// when asked; more are further client options. On an error the members
+// started so far are returned, for leave.
+func (c *cluster) join(group, topic string, consumers int, bal kgo.GroupBalancer, more ...kgo.Opt) ([]*member, []string, error) {
+	ms := make([]*member, 0, consumers)
+	ids := make([]string, consumers)
+	for i := range consumers {
+		ids[i] = instanceID(i)
+		m := &member{id: ids[i]}
+		cl, err := kgo.NewClient(c.opts(append(groupOpts(group, topic, m.assigned, m.lost),
+			append([]kgo.Opt{
+				kgo.Balancers(bal),
+				kgo.InstanceID(m.id),
+				kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
+			}, more...)...)...)...)
+		if err != nil {
+			return ms, ids, err
+		}
+		m.client = cl
+		ms = append(ms, m)
+	}
+	return ms, ids, nil
+}
+
+// groupOpts are the options of every group member the engine starts: its
+// group and topic, commits only when asked, the short group timing, and
+// the callbacks that tell it what it owns.
+func groupOpts(group, topic string, assigned, lost func(context.Context, *kgo.Client, map[string][]int32)) []kgo.Opt {
+	return []kgo.Opt{
+		kgo.ConsumerGroup(group),
+		kgo.ConsumeTopics(topic),
+		kgo.DisableAutoCommit(),
+		kgo.HeartbeatInterval(heartbeat),
+		kgo.SessionTimeout(session),
+		kgo.RebalanceTimeout(rebalance),
+		kgo.OnPartitionsAssigned(assigned),
+		kgo.OnPartitionsLost(lost),
+		kgo.RetryBackoffFn(func(int) time.Duration { return retryBackoff }),
+	}
+}
+
+// leave closes the members' clients and removes the group.
+func (c *cluster) leave(ctx context.Context, group string, ms []*member, ids []string) error {
+	var wg sync.WaitGroup
+	for _, m := range ms {
+		wg.Go(m.client.Close)
+	}
+	wg.Wait()
+	return c.removeGroup(ctx, group, ids)
 }
 
 // settle waits until every member is in the same generation and every

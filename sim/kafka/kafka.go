@@ -31,12 +31,7 @@ const DefaultTimeout = 30 * time.Second
 // (rs.Data) through Kafka, and returns each grid's rows by grid id. A run
 // with no such grid starts nothing and returns nil.
 func Run(ctx context.Context, cfg Config, rs sim.Results) (map[string]*sim.GridObserved, error) {
-	var grids []*sim.GridResult
-	for _, r := range rs.All {
-		if g, ok := r.(*sim.GridResult); ok && g.Engine.Kafka() {
-			grids = append(grids, g)
-		}
-	}
+	grids := onKafka(rs, func(g *sim.GridResult) sim.Engine { return g.Engine })
 	if len(grids) == 0 {
 		return nil, nil
 	}
@@ -46,10 +41,9 @@ func Run(ctx context.Context, cfg Config, rs sim.Results) (map[string]*sim.GridO
 			return nil, fmt.Errorf("kafka engine: grid %q: %w", g.ID, err)
 		}
 	}
-	cfg.Timeout = cmp.Or(cfg.Timeout, DefaultTimeout)
-	c, err := connect(ctx, cfg)
+	c, err := start(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("kafka engine: %w", err)
+		return nil, err
 	}
 	defer c.close()
 	observed, err := c.run(ctx, d, grids)
@@ -61,6 +55,29 @@ func Run(ctx context.Context, cfg Config, rs sim.Results) (map[string]*sim.GridO
 		byID[g.ID] = observed[i]
 	}
 	return byID, nil
+}
+
+// onKafka returns the results of type R whose engine asks for Kafka, in
+// the scenario's order.
+func onKafka[R sim.Result](rs sim.Results, engine func(R) sim.Engine) []R {
+	var out []R
+	for _, r := range rs.All {
+		if c, ok := r.(R); ok && engine(c).Kafka() {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// start reaches the cluster of a run, with the default timeout where the
+// configuration has none.
+func start(ctx context.Context, cfg Config) (*cluster, error) {
+	cfg.Timeout = cmp.Or(cfg.Timeout, DefaultTimeout)
+	c, err := connect(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("kafka engine: %w", err)
+	}
+	return c, nil
 }
 
 // check rejects, before anything starts, a grid the engine cannot run.

@@ -21,12 +21,7 @@ import (
 // each partition holds (the high watermarks, which must match). A run with
 // no such cell starts nothing and returns nil.
 func Keyless(ctx context.Context, cfg Config, rs sim.Results) (map[string]*sim.KeylessObserved, error) {
-	var cells []*sim.KeylessResult
-	for _, r := range rs.All {
-		if k, ok := r.(*sim.KeylessResult); ok && k.Engine.Kafka() {
-			cells = append(cells, k)
-		}
-	}
+	cells := onKafka(rs, func(k *sim.KeylessResult) sim.Engine { return k.Engine })
 	if len(cells) == 0 {
 		return nil, nil
 	}
@@ -35,10 +30,9 @@ func Keyless(ctx context.Context, cfg Config, rs sim.Results) (map[string]*sim.K
 			return nil, fmt.Errorf("kafka engine: keyless cell %q: %d records: the kafka engine puts at most %d through Kafka", k.ID, n, sim.MaxKafkaRecords)
 		}
 	}
-	cfg.Timeout = cmp.Or(cfg.Timeout, DefaultTimeout)
-	c, err := connect(ctx, cfg)
+	c, err := start(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("kafka engine: %w", err)
+		return nil, err
 	}
 	defer c.close()
 	prog := newProgress(cfg.Progress)

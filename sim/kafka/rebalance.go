@@ -8,7 +8,6 @@ import (
 	"maps"
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
@@ -48,10 +47,9 @@ func Rebalances(ctx context.Context, cfg Config, rs sim.Results) (map[string]*si
 	if len(cells) == 0 {
 		return nil, nil
 	}
-	cfg.Timeout = cmp.Or(cfg.Timeout, DefaultTimeout)
-	c, err := connect(ctx, cfg)
+	c, err := start(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("kafka engine: %w", err)
+		return nil, err
 	}
 	defer c.close()
 	out := map[string]*sim.RebalanceObserved{}
@@ -191,19 +189,10 @@ func (c *cluster) protocolRun(ctx context.Context, r sim.Rebalance, proto sim.Pr
 			// Classic members are ordered by member id, which the broker
 			// makes from the client id: ids in name order keep them so.
 			m := &groupMember{clientID: c.prefix + "-" + sim.RebalanceMemberID(s.Member), owned: map[int]bool{}}
-			opts := append(c.opts(
+			opts := append(c.opts(append(groupOpts(group, topic, m.assigned, m.lost),
 				kgo.ClientID(m.clientID),
-				kgo.ConsumerGroup(group),
-				kgo.ConsumeTopics(topic),
-				kgo.DisableAutoCommit(),
-				kgo.HeartbeatInterval(heartbeat),
-				kgo.SessionTimeout(session),
-				kgo.RebalanceTimeout(rebalance),
-				kgo.OnPartitionsAssigned(m.assigned),
 				kgo.OnPartitionsRevoked(m.revoke),
-				kgo.OnPartitionsLost(m.lost),
-				kgo.RetryBackoffFn(func(int) time.Duration { return retryBackoff }),
-			), groupProtocols[protocol]()...)
+			)...), groupProtocols[protocol]()...)
 			if m.client, err = kgo.NewClient(opts...); err != nil {
 				return run, err
 			}
