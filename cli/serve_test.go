@@ -447,20 +447,27 @@ func TestServeBrowser(t *testing.T) {
 // browser is the package's one Chromium; TestMain stops it.
 var browser = browsertest.New(reportsite.FindChromium)
 
-// navigate opens url in the tab. An open page that the server tells to
-// reload at that moment aborts the navigation (net::ERR_ABORTED); it is
-// tried again, a bounded number of times.
+// navigate opens url in the tab. An open page that the server has just
+// told to reload can do so while the navigation runs, aborting it
+// (net::ERR_ABORTED) or ending it on the reloaded page; either way it is
+// tried again, a bounded number of times, until the tab shows url.
 func navigate(t *testing.T, ctx context.Context, url string) {
 	t.Helper()
 	var err error
 	for range 5 {
-		if err = chromedp.Do(ctx, chromedp.Navigate(url)); err == nil || !strings.Contains(err.Error(), "ERR_ABORTED") {
+		err = chromedp.Do(ctx, chromedp.Navigate(url))
+		if err != nil && !strings.Contains(err.Error(), "ERR_ABORTED") {
 			break
 		}
+		if err == nil {
+			var at string
+			if at, err = chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`)); err == nil && at == url {
+				return
+			}
+			err = fmt.Errorf("the tab shows %s, not %s", at, url)
+		}
 	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	t.Fatal(err)
 }
 
 // waitFor waits until js, an expression, is true in the page. It asks
