@@ -44,7 +44,7 @@ func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Wr
 	if err != nil {
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 	}
-	measured, lags := map[string]*sim.Measurement{}, map[string]*sim.LagMeasurement{}
+	measured, lags := map[string]*sim.ThroughputMeasurement{}, map[string]*sim.LagMeasurement{}
 	for i, r := range rs.All {
 		if !flags.measure {
 			break

@@ -133,8 +133,8 @@ func grade(ctx context.Context, file string, answers []string, out, feedback str
 
 // predictionsOf are the predictions of every scoreboard of the results, in
 // page order.
-func predictionsOf(rs sim.Results) []sim.Score {
-	var out []sim.Score
+func predictionsOf(rs sim.Results) []sim.PredictionsScore {
+	var out []sim.PredictionsScore
 	for _, r := range rs.All {
 		if p, ok := r.(*sim.PredictionsResult); ok {
 			out = append(out, p.Rows...)

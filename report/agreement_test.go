@@ -11,22 +11,22 @@ import (
 // A grid measured on Kafka with one differing row: the simulation's figures
 // and Kafka's, made up so that the table is readable by eye.
 func kafkaNotebook(engine sim.Engine) Notebook {
-	row := func(k sim.Key, loads ...int) sim.Row {
-		r := sim.Row{Key: k, Partitions: 2, Consumers: 2, Loads: loads, Sizes: loads, Rows: 10}
+	row := func(k sim.Key, loads ...int) sim.GridRow {
+		r := sim.GridRow{Key: k, Partitions: 2, Consumers: 2, Loads: loads, Sizes: loads, Rows: 10}
 		r.MaxLoad, r.MinLoad = max(loads[0], loads[1]), min(loads[0], loads[1])
 		return r
 	}
-	simRows := []sim.Row{row(sim.KeyPeriod, 6, 6), row(sim.KeyNone, 6, 6)}
+	simRows := []sim.GridRow{row(sim.KeyPeriod, 6, 6), row(sim.KeyNone, 6, 6)}
 	spec := sim.Grid{ID: "g", Consumers: []int{2}, Engine: engine}
 	g := &sim.GridResult{Kind: sim.KindGrid, ID: "g", Engine: engine, Records: 12, Rows: simRows, Grid: spec}
-	kafka := &sim.Observed{Engine: "kafka", Cluster: "kfake", Agreeing: 1, Rows: []sim.ObservedRow{
-		{Row: simRows[0], Differ: []string{}},
-		{Row: row(sim.KeyNone, 12, 0), Differ: []string{"loads", "max_load", "min_load", "sizes"}, Reason: "keyless"},
+	kafka := &sim.GridObserved{Engine: "kafka", Cluster: "kfake", Agreeing: 1, Rows: []sim.GridObservedRow{
+		{GridRow: simRows[0], Differ: []string{}},
+		{GridRow: row(sim.KeyNone, 12, 0), Differ: []string{"loads", "max_load", "min_load", "sizes"}, Reason: "keyless"},
 	}}
 	return Notebook{
 		Scenario: &scenarios.Scenario{Title: "t", Cells: []scenarios.Cell{{Kind: sim.KindGrid, ID: "g", Sim: spec}}},
 		Results:  sim.Results{Cells: []sim.Cell{spec}, All: []sim.Result{g}},
-		Observed: map[string]*sim.Observed{"g": kafka},
+		Observed: map[string]*sim.GridObserved{"g": kafka},
 	}
 }
 

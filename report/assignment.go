@@ -12,7 +12,13 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var assignmentKind = withConclusions(newKind("Partitions shared among consumers", "computed.html", assignmentView, assignmentText), assignmentConclusions)
+var assignmentKind = newKind(kindSpec[*sim.AssignmentResult]{
+	title:       "Partitions shared among consumers",
+	narrative:   "assignment.md",
+	view:        assignmentView,
+	text:        assignmentText,
+	conclusions: assignmentConclusions,
+})
 
 // assignmentConclusions: one_owner (every partition has exactly one owner
 // in every group) and full (some group has a useful consumer per partition).
@@ -23,7 +29,7 @@ func assignmentConclusions(_ Notebook, _ cell, r *sim.AssignmentResult) map[stri
 
 // assignmentView shows drill D2: each group size's share-out of the
 // partitions, and the partitions each consumer owns.
-func assignmentView(p *pageState, c cell, r *sim.AssignmentResult) (any, error) {
+func assignmentView(p *pageState, c computation, r *sim.AssignmentResult) (any, error) {
 	s := newAssignmentStory(r)
 	sizes, _ := format.List(format.Ints(s.Sizes))
 	v := newComputedView(p, c, fmt.Sprintf("%s assignor, %s, groups of %s consumers", r.Assignor, format.Plural(r.Partitions, "partition"), sizes))
@@ -36,7 +42,7 @@ func assignmentView(p *pageState, c cell, r *sim.AssignmentResult) (any, error) 
 	}
 	v.tables(t)
 	v.chart(ownedChart("chart_"+c.ID+"_owned", s))
-	return v.done("assignment.md", s)
+	return v.done(s)
 }
 
 // ownedChart shows how many partitions each consumer owns, one series per

@@ -6,13 +6,11 @@ import (
 	"html/template"
 )
 
-// A grid and the Day 24 lab's cell kinds share one template,
+// Every kind but the lesson's offsets shares one template,
 // templates/cells/computed.html: the cell's input, folded; its tables and
 // charts in reading order; and a paragraph of what the numbers say. Each kind
-// has a file of its own with its view, its charts and its story (grid.go,
-// spread.go, throughput.go, ordering.go, repartition.go, assignment.go,
-// groups.go, sizing.go, predictions.go) and a narrative template under
-// templates/narrative/.
+// has a file of its own with its kindSpec (its view, its charts, its story and
+// the name of its narrative template under templates/narrative/).
 
 // computedData is the data of templates/cells/computed.html.
 type computedData struct {
@@ -45,7 +43,7 @@ type fold struct {
 // errors of its charts so that a page reports all of them at once.
 type computedView struct {
 	p    *pageState
-	c    cell
+	c    computation
 	d    computedData
 	errs []error
 	more []story // told after the cell's own story
@@ -62,7 +60,7 @@ func (v *computedView) also(narrative string, data any) {
 	v.more = append(v.more, story{narrative, data})
 }
 
-func newComputedView(p *pageState, c cell, about string) *computedView {
+func newComputedView(p *pageState, c computation, about string) *computedView {
 	return &computedView{p: p, c: c, d: computedData{Kind: string(c.Kind), ID: c.ID, Input: c.Input, About: about}}
 }
 
@@ -81,36 +79,37 @@ func (v *computedView) tables(ts ...table) {
 // chart adds a chart, or notes why it could not be built.
 func (v *computedView) chart(ch chartView, err error) {
 	if err != nil {
-		v.errs = append(v.errs, v.p.cellErr(v.c, err))
+		v.errs = append(v.errs, v.p.cellErr(v.c.cell, err))
 		return
 	}
 	v.d.Blocks = append(v.d.Blocks, block{Chart: &ch})
 }
 
-// done words the story with its narrative template and returns the data.
-func (v *computedView) done(narrative string, data any) (any, error) {
+// done words the story with its kind's narrative template and returns the
+// data.
+func (v *computedView) done(data any) (any, error) {
 	if len(v.errs) > 0 {
 		return nil, errors.Join(v.errs...)
 	}
 	for i := range v.d.Blocks {
 		b := &v.d.Blocks[i]
 		for j := range b.Tables {
-			v.p.name(v.c, &b.Tables[j])
+			v.p.name(v.c.cell, &b.Tables[j])
 		}
 		switch {
 		case b.Chart != nil:
-			v.p.name(v.c, &b.Chart.Table)
+			v.p.name(v.c.cell, &b.Chart.Table)
 		case b.Switch != nil:
-			v.p.name(v.c, &b.Switch.Table)
+			v.p.name(v.c.cell, &b.Switch.Table)
 		case b.Scoreboard != nil:
-			v.p.name(v.c, &b.Scoreboard.Actuals)
+			v.p.name(v.c.cell, &b.Scoreboard.Actuals)
 		}
 	}
 	var md string
-	for _, s := range append([]story{{narrative, data}}, v.more...) {
+	for _, s := range append([]story{{v.c.narrative, data}}, v.more...) {
 		para, err := narrate(s.narrative, s.data)
 		if err != nil {
-			return nil, v.p.cellErr(v.c, err)
+			return nil, v.p.cellErr(v.c.cell, err)
 		}
 		md += para + "\n"
 	}

@@ -54,7 +54,10 @@ func writeJSON(w io.Writer, v any) error {
 func (nb Notebook) entry(i int, c computation) (cellJSON, error) {
 	entry := cellJSON{result: c.Result, Figures: nb.Results.Figures(i), Conclusions: map[string]bool{}}
 	if c.json != nil {
-		entry.result = c.json(c.cell)
+		var err error
+		if entry.result, err = c.json(c.cell); err != nil {
+			return cellJSON{}, err
+		}
 	}
 	if c.conclusions != nil {
 		var err error

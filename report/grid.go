@@ -14,7 +14,14 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var gridKind = withConclusions(newKind("Keys, partitions and consumers", "computed.html", gridView, gridText).withJSON(gridJSON), gridConclusions)
+var gridKind = newKind(kindSpec[*sim.GridResult]{
+	title:       "Keys, partitions and consumers",
+	narrative:   "grid.md",
+	view:        gridView,
+	text:        gridText,
+	json:        gridJSON,
+	conclusions: gridConclusions,
+})
 
 // gridConclusions: some_key_keeps_every_row, every_key_keeps_every_row,
 // served_misleads (a larger loss moves the served number less), and
@@ -37,17 +44,17 @@ func gridConclusions(nb Notebook, _ cell, g *sim.GridResult) map[string]bool {
 
 // gridJSON is a grid's entry in results.json: the simulation's result and,
 // when the grid ran on Kafka, Kafka's rows beside it.
-func gridJSON(c cell) any {
+func gridJSON(c cell, r *sim.GridResult) any {
 	return struct {
 		*sim.GridResult
-		Kafka *sim.Observed `json:"kafka,omitempty"`
-	}{c.Result.(*sim.GridResult), c.Observed}
+		Kafka *sim.GridObserved `json:"kafka,omitempty"`
+	}{r, c.Observed}
 }
 
 // gridView shows a grid: the lesson's tables, the charts, each with its
 // table, and what the numbers say. Each chart is drawn once; its controls
 // switch among the consumer counts and keys the grid computed.
-func gridView(p *pageState, c cell, g *sim.GridResult) (any, error) {
+func gridView(p *pageState, c computation, g *sim.GridResult) (any, error) {
 	simulated := g
 	g = featured(g, c.Observed)
 	v := newComputedView(p, c, g.Partitioner+" partitioner, "+g.Assignor+" assignor")
@@ -78,7 +85,7 @@ func gridView(p *pageState, c cell, g *sim.GridResult) (any, error) {
 	v.chart(speedupChart("chart_"+c.ID+"_speedup", g))
 	v.chart(rowsChart("chart_"+c.ID+"_rows", g))
 	v.chart(deviationChart("chart_"+c.ID+"_deviation", g, dev))
-	return v.done("grid.md", told(newGridStory(g, p.nb.Scenario.Source.Subscribers)))
+	return v.done(told(newGridStory(g, p.nb.Scenario.Source.Subscribers)))
 }
 
 // toldItems is the most consumer counts, idle counts or losses a grid's
@@ -197,7 +204,7 @@ func keyNames(ks []sim.Key) []string {
 
 // deviationTable is the lesson's second table: consumption and the serving
 // deviation of each region, one column per region in the lesson's order.
-func deviationTable(g *sim.GridResult, rows []sim.Row) table {
+func deviationTable(g *sim.GridResult, rows []sim.GridRow) table {
 	t := table{
 		Caption: "Serving deviation per region against the healthy pipeline (m³)",
 		Columns: []column{label("key"), num("partitions"), num("computed consumption")},
@@ -232,9 +239,9 @@ func deviationSwitchTable(id string, g *sim.GridResult) (switchedTable, error) {
 		d.Decimals = append(d.Decimals, 2)
 	}
 	for _, k := range g.Grid.Keys {
-		v := [][]float64{alongPartitions(g, k, g.Grid.Consumers[0], func(r sim.Row) float64 { return float64(r.Rows) })}
+		v := [][]float64{alongPartitions(g, k, g.Grid.Consumers[0], func(r sim.GridRow) float64 { return float64(r.Rows) })}
 		for _, s := range g.Baseline.Serving {
-			v = append(v, alongPartitions(g, k, g.Grid.Consumers[0], func(r sim.Row) float64 {
+			v = append(v, alongPartitions(g, k, g.Grid.Consumers[0], func(r sim.GridRow) float64 {
 				dev, _ := r.Deviation.Get(s.Region)
 				return dev
 			}))
@@ -260,7 +267,7 @@ func partitionAxis(g *sim.GridResult) []string {
 }
 
 // alongPartitions reads one figure of each partition count's row.
-func alongPartitions(g *sim.GridResult, k sim.Key, consumers int, figure func(sim.Row) float64) []float64 {
+func alongPartitions(g *sim.GridResult, k sim.Key, consumers int, figure func(sim.GridRow) float64) []float64 {
 	out := make([]float64, len(g.Grid.Partitions))
 	for i, p := range g.Grid.Partitions {
 		r, _ := g.Row(k, p, consumers)
@@ -278,8 +285,8 @@ func loadChart(id string, g *sim.GridResult) (chartView, error) {
 	for _, n := range g.Grid.Consumers {
 		for _, k := range g.Grid.Keys {
 			d.Variants = append(d.Variants, [][]float64{
-				alongPartitions(g, k, n, func(r sim.Row) float64 { return float64(r.MaxLoad) }),
-				alongPartitions(g, k, n, func(r sim.Row) float64 { return float64(r.MinLoad) }),
+				alongPartitions(g, k, n, func(r sim.GridRow) float64 { return float64(r.MaxLoad) }),
+				alongPartitions(g, k, n, func(r sim.GridRow) float64 { return float64(r.MinLoad) }),
 			})
 			d.Captions = append(d.Captions, fmt.Sprintf("%s, the %s key", format.Plural(n, "consumer"), k))
 		}
@@ -310,9 +317,9 @@ func speedupChart(id string, g *sim.GridResult) (chartView, error) {
 	for _, n := range g.Grid.Consumers {
 		var v [][]float64
 		for _, k := range g.Grid.Keys {
-			v = append(v, alongPartitions(g, k, n, func(r sim.Row) float64 { return round2(r.Speedup) }))
+			v = append(v, alongPartitions(g, k, n, func(r sim.GridRow) float64 { return round2(r.Speedup) }))
 		}
-		v = append(v, alongPartitions(g, g.Grid.Keys[0], n, func(r sim.Row) float64 { return float64(r.Ideal) }))
+		v = append(v, alongPartitions(g, g.Grid.Keys[0], n, func(r sim.GridRow) float64 { return float64(r.Ideal) }))
 		d.Variants = append(d.Variants, v)
 		d.Captions = append(d.Captions, format.Plural(n, "consumer"))
 	}
@@ -342,7 +349,7 @@ func rowsChart(id string, g *sim.GridResult) (chartView, error) {
 	b.SetXAxis(partitionAxis(g))
 	d := switchData{Variants: [][][]float64{nil}, Captions: []string{""}}
 	for i, k := range g.Grid.Keys {
-		rows := alongPartitions(g, k, g.Grid.Consumers[0], func(r sim.Row) float64 { return float64(r.Rows) })
+		rows := alongPartitions(g, k, g.Grid.Consumers[0], func(r sim.GridRow) float64 { return float64(r.Rows) })
 		d.Variants[0] = append(d.Variants[0], rows)
 		d.Decimals = append(d.Decimals, 0)
 		series := []charts.SeriesOpts{charts.WithItemStyleOpts(opts.ItemStyle{Color: keyColor(i)})}
@@ -370,7 +377,7 @@ const maxCombos = 6
 
 // deviationChart shows how far each chosen combination moves the served
 // number of each region, beside the healthy serving for scale.
-func deviationChart(id string, g *sim.GridResult, rows []sim.Row) (chartView, error) {
+func deviationChart(id string, g *sim.GridResult, rows []sim.GridRow) (chartView, error) {
 	if len(rows) > maxCombos && len(g.Grid.Deviation) == 0 {
 		return deviationSwitch(id, g)
 	}
@@ -461,7 +468,7 @@ first:
 }
 
 // comboName names a key and partition count: "record, 4 partitions".
-func comboName(r sim.Row) string {
+func comboName(r sim.GridRow) string {
 	return string(r.Key) + ", " + format.Plural(r.Partitions, "partition")
 }
 
@@ -495,26 +502,26 @@ type keyLoss struct {
 	Key                sim.Key
 	SplitMin, SplitMax int // subscribers split, over the partition counts that split any
 	AllSplit           bool
-	Losses             []sim.Row // the rows at partition counts that lose rows, in grid order
-	LossesOf           int       // how many Losses there were before told sampled them
+	Losses             []sim.GridRow // the rows at partition counts that lose rows, in grid order
+	LossesOf           int           // how many Losses there were before told sampled them
 }
 
 // A groupStory is what one consumer count's rows say about load.
 type groupStory struct {
 	Consumers int
-	Idle      []idleAt  // partition counts below the consumer count
-	StillIdle []sim.Row // rows with at least as many partitions as consumers and an idle consumer
+	Idle      []idleAt      // partition counts below the consumer count
+	StillIdle []sim.GridRow // rows with at least as many partitions as consumers and an idle consumer
 	// IdleOf and StillIdleOf are how many of each there were before told
 	// sampled them.
 	IdleOf, StillIdleOf int
 	// At is the partition count loads are compared at: the first that gives
 	// every consumer a partition, or the largest when none does.
 	At       int
-	AtCovers bool      // At ≥ Consumers
-	Loads    []sim.Row // one row per key at At, in key order
-	Balanced *sim.Row  // the lowest skew at At among rows without an idle consumer
-	Correct  *sim.Row  // the most rows at At
-	Keeper   *sim.Row  // the lowest-skew row at At of a key in Keep
+	AtCovers bool          // At ≥ Consumers
+	Loads    []sim.GridRow // one row per key at At, in key order
+	Balanced *sim.GridRow  // the lowest skew at At among rows without an idle consumer
+	Correct  *sim.GridRow  // the most rows at At
+	Keeper   *sim.GridRow  // the lowest-skew row at At of a key in Keep
 }
 
 // An idleAt is the idle consumers at one partition count below the consumer
@@ -546,7 +553,7 @@ type servedStory struct {
 
 // A servedRow is a row and the range of its deviation over the regions.
 type servedRow struct {
-	sim.Row
+	sim.GridRow
 	Low, High float64
 }
 
@@ -603,7 +610,7 @@ func newGroupStory(g *sim.GridResult, c int, keep []sim.Key) groupStory {
 			}
 			continue
 		}
-		var rows []sim.Row
+		var rows []sim.GridRow
 		differ := false
 		for _, k := range g.Grid.Keys {
 			r, _ := g.Row(k, p, c)
@@ -640,7 +647,7 @@ func newGroupStory(g *sim.GridResult, c int, keep []sim.Key) groupStory {
 
 // groupIdle groups rows by their idle consumers, in the order each count
 // first appears.
-func groupIdle(rows []sim.Row) []idleKeys {
+func groupIdle(rows []sim.GridRow) []idleKeys {
 	var out []idleKeys
 	for _, r := range rows {
 		i := slices.IndexFunc(out, func(g idleKeys) bool { return g.Idle == r.Idle })
@@ -653,13 +660,13 @@ func groupIdle(rows []sim.Row) []idleKeys {
 	return out
 }
 
-func newServedStory(g *sim.GridResult, rows []sim.Row) *servedStory {
+func newServedStory(g *sim.GridResult, rows []sim.GridRow) *servedStory {
 	var lossy []servedRow
 	for _, r := range rows {
 		if r.Lost == 0 {
 			continue
 		}
-		sr := servedRow{Row: r}
+		sr := servedRow{GridRow: r}
 		sr.Low, sr.High = r.Deviation.Range()
 		lossy = append(lossy, sr)
 	}
@@ -698,9 +705,9 @@ func newServedStory(g *sim.GridResult, rows []sim.Row) *servedStory {
 // deviationRows are the rows of a grid's serving-deviation table: the
 // combinations the scenario lists, or every key and partition count, at the
 // first consumer count (the deviation does not depend on it).
-func deviationRows(g *sim.GridResult) []sim.Row {
+func deviationRows(g *sim.GridResult) []sim.GridRow {
 	c := g.Grid.Consumers[0]
-	var rows []sim.Row
+	var rows []sim.GridRow
 	if len(g.Grid.Deviation) > 0 {
 		for _, combo := range g.Grid.Deviation {
 			r, _ := g.Row(combo.Key, combo.Partitions, c)
@@ -720,14 +727,14 @@ func deviationRows(g *sim.GridResult) []sim.Row {
 // featured returns a grid as a report shows it: a grid on the kafka engine
 // shows Kafka's rows where the simulation's would be. Kafka's rows stay
 // beside the simulation's in the agreement table either way.
-func featured(r *sim.GridResult, o *sim.Observed) *sim.GridResult {
+func featured(r *sim.GridResult, o *sim.GridObserved) *sim.GridResult {
 	if r.Engine != sim.EngineKafka || o == nil {
 		return r
 	}
 	f := *r
-	f.Rows = make([]sim.Row, len(o.Rows))
+	f.Rows = make([]sim.GridRow, len(o.Rows))
 	for i, k := range o.Rows {
-		f.Rows[i] = k.Row
+		f.Rows[i] = k.GridRow
 	}
 	return &f
 }
@@ -736,13 +743,13 @@ func featured(r *sim.GridResult, o *sim.Observed) *sim.GridResult {
 // figures with whether Kafka's equal the simulation's: one "both" line when
 // they do, a "kafka" and a "sim" line when they do not, the differing
 // figures named and their known cause given.
-func agreementText(w io.Writer, r *sim.GridResult, o *sim.Observed) {
+func agreementText(w io.Writer, r *sim.GridResult, o *sim.GridObserved) {
 	if o == nil {
 		return
 	}
 	fmt.Fprintf(w, "\nkafka engine (%s) beside the simulation: %d of %d rows agree\n", o.Cluster, o.Agreeing, len(o.Rows))
 	fmt.Fprintln(w, "key        partitions consumers engine max load min load  idle split     rows  agreement")
-	line := func(k sim.Key, partitions, consumers, engine string, row sim.Row, note string) {
+	line := func(k sim.Key, partitions, consumers, engine string, row sim.GridRow, note string) {
 		fmt.Fprintf(w, "%-10s %10s %9s %-6s %8d %8d %5d %5d %8d",
 			k, partitions, consumers, engine, row.MaxLoad, row.MinLoad, row.Idle, row.Split, row.Rows)
 		if note != "" {
@@ -753,14 +760,14 @@ func agreementText(w io.Writer, r *sim.GridResult, o *sim.Observed) {
 	for i, k := range o.Rows {
 		p, c := strconv.Itoa(k.Partitions), strconv.Itoa(k.Consumers)
 		if k.Agrees() {
-			line(k.Key, p, c, "both", k.Row, "agrees")
+			line(k.Key, p, c, "both", k.GridRow, "agrees")
 			continue
 		}
 		note := "differs in " + strings.Join(k.Differ, ", ")
 		if k.Reason != "" {
 			note += ": " + k.Reason
 		}
-		line(k.Key, p, c, "kafka", k.Row, note)
+		line(k.Key, p, c, "kafka", k.GridRow, note)
 		line("", "", "", "sim", r.Rows[i], "")
 	}
 }
@@ -771,7 +778,7 @@ var kafkaHead = []string{"engine", "kafka_max_load", "kafka_min_load", "kafka_id
 
 // kafkaColumns are row i's Kafka columns: empty for a grid that was not
 // measured on Kafka.
-func kafkaColumns(g *sim.GridResult, o *sim.Observed, i int) []string {
+func kafkaColumns(g *sim.GridResult, o *sim.GridObserved, i int) []string {
 	cols := make([]string, len(kafkaHead))
 	cols[0] = string(g.Engine)
 	if o == nil {
@@ -785,23 +792,23 @@ func kafkaColumns(g *sim.GridResult, o *sim.Observed, i int) []string {
 
 // agreementTable sets Kafka's figures beside the simulation's: one row per
 // combination and engine, and whether they agree.
-func agreementTable(r *sim.GridResult, o *sim.Observed) table {
+func agreementTable(r *sim.GridResult, o *sim.GridObserved) table {
 	t := table{
 		Caption: fmt.Sprintf("On Kafka (%s) beside the simulation: %d of %d combinations agree in every figure",
 			clusterName(o.Cluster), o.Agreeing, len(o.Rows)),
 		Columns: []column{label("key"), num("partitions"), num("consumers"), label("engine"), num("max load"),
 			num("min load"), num("idle"), num("split"), num("rows"), label("agreement")},
 	}
-	add := func(start bool, engine string, row sim.Row, note string) {
+	add := func(start bool, engine string, row sim.GridRow, note string) {
 		t.add(start, string(row.Key), itoa(row.Partitions), itoa(row.Consumers), engine, itoa(row.MaxLoad),
 			itoa(row.MinLoad), itoa(row.Idle), itoa(row.Split), itoa(row.Rows), note)
 	}
 	for i, k := range o.Rows {
 		if k.Agrees() {
-			add(true, "both", k.Row, "agrees")
+			add(true, "both", k.GridRow, "agrees")
 			continue
 		}
-		add(true, "kafka", k.Row, "differs in "+strings.Join(k.Differ, ", "))
+		add(true, "kafka", k.GridRow, "differs in "+strings.Join(k.Differ, ", "))
 		add(false, "sim", r.Rows[i], "")
 	}
 	return t
@@ -821,12 +828,12 @@ type agreementStory struct {
 	Cluster  string
 	Rows     int
 	Agreeing int
-	Differ   []sim.ObservedRow
+	Differ   []sim.GridObservedRow
 	Reasons  []string // the known causes of the differing rows, each once
 	Unknown  int      // differing rows with no known cause
 }
 
-func newAgreementStory(o *sim.Observed) agreementStory {
+func newAgreementStory(o *sim.GridObserved) agreementStory {
 	s := agreementStory{Cluster: clusterName(o.Cluster), Rows: len(o.Rows), Agreeing: o.Agreeing}
 	for _, k := range o.Rows {
 		switch {

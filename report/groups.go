@@ -11,7 +11,13 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var groupsKind = withConclusions(newKind("Consumer groups reading one topic", "computed.html", groupsView, groupsText), groupsConclusions)
+var groupsKind = newKind(kindSpec[*sim.GroupsResult]{
+	title:       "Consumer groups reading one topic",
+	narrative:   "groups.md",
+	view:        groupsView,
+	text:        groupsText,
+	conclusions: groupsConclusions,
+})
 
 // groupsConclusions: every_group_gets_every_record, and queue_and_pubsub
 // (that, with a group sharing the topic among members).
@@ -22,7 +28,7 @@ func groupsConclusions(_ Notebook, _ cell, r *sim.GroupsResult) map[string]bool 
 
 // groupsView shows drill D5: what each consumer group of one topic
 // received, and each member's share within its group.
-func groupsView(p *pageState, c cell, r *sim.GroupsResult) (any, error) {
+func groupsView(p *pageState, c computation, r *sim.GroupsResult) (any, error) {
 	s := newGroupsStory(r)
 	v := newComputedView(p, c, fmt.Sprintf("%s assignor, %s of %s, %s",
 		r.Assignor, format.Plural(r.Partitions, "partition"), format.Plural(r.Records/max(r.Partitions, 1), "record"), format.Plural(len(r.Groups), "group")))
@@ -33,7 +39,7 @@ func groupsView(p *pageState, c cell, r *sim.GroupsResult) (any, error) {
 	}
 	v.tables(t)
 	v.chart(membersChart("chart_"+c.ID+"_members", r))
-	return v.done("groups.md", s)
+	return v.done(s)
 }
 
 // membersChart stacks each group's members' records: every bar reaches the
@@ -92,14 +98,14 @@ type groupsStory struct {
 
 // A groupShare is one group's share with its members' partition counts.
 type groupShare struct {
-	sim.GroupShare
+	sim.GroupsShare
 	Counts []int
 }
 
 func newGroupsStory(r *sim.GroupsResult) groupsStory {
 	s := groupsStory{GroupsResult: r, Every: true}
 	for _, g := range r.Groups {
-		gs := groupShare{GroupShare: g}
+		gs := groupShare{GroupsShare: g}
 		useful := 0
 		for m, l := range g.Loads {
 			gs.Counts = append(gs.Counts, len(g.Owned[m]))

@@ -13,7 +13,14 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var keylessKind = withConclusions(newKind("Records without a key", "computed.html", keylessView, keylessText).withJSON(keylessJSON), keylessConclusions)
+var keylessKind = newKind(kindSpec[*sim.KeylessResult]{
+	title:       "Records without a key",
+	narrative:   "keyless.md",
+	view:        keylessView,
+	text:        keylessText,
+	json:        keylessJSON,
+	conclusions: keylessConclusions,
+})
 
 // keylessConclusions: even (round robin's largest window is within one
 // record per partition), lumpy_short (a sticky partitioner's smallest
@@ -29,16 +36,16 @@ func keylessConclusions(_ Notebook, c cell, r *sim.KeylessResult) map[string]boo
 
 // keylessJSON is a keyless cell's entry in results.json: the simulation's
 // rows and, after a Kafka run, Kafka's beside them.
-func keylessJSON(c cell) any {
+func keylessJSON(c cell, r *sim.KeylessResult) any {
 	return struct {
 		*sim.KeylessResult
 		Kafka *sim.KeylessObserved `json:"kafka,omitempty"`
-	}{c.Result.(*sim.KeylessResult), c.Keyless}
+	}{r, c.Keyless}
 }
 
 // keylessView shows each partitioner's counts per window and the spread
 // as the window grows; after a Kafka run, the agreement table.
-func keylessView(p *pageState, c cell, r *sim.KeylessResult) (any, error) {
+func keylessView(p *pageState, c computation, r *sim.KeylessResult) (any, error) {
 	v := newComputedView(p, c, fmt.Sprintf("%s, %d-byte batches of %d-byte values", format.Plural(r.Partitions, "partition"), r.Batch, r.Value))
 	v.chart(keylessChart("chart_"+c.ID+"_spread", r))
 	v.tables(keylessTable("Records per partition over each window", r.Partitions, r.Rows))
@@ -46,7 +53,7 @@ func keylessView(p *pageState, c cell, r *sim.KeylessResult) (any, error) {
 		v.tables(keylessTable("On Kafka ("+o.Cluster+"): franz-go's partitioners, counts from the high watermarks", r.Partitions, o.Rows),
 			keylessAgreementTable(o))
 	}
-	return v.done("keyless.md", newKeylessStory(r, c.Keyless))
+	return v.done(newKeylessStory(r, c.Keyless))
 }
 
 // keylessTable lists each partitioner's windows: the stick, the counts and

@@ -20,7 +20,7 @@ var keyFuncs = map[string]any{
 	"figure":   figureWords,
 }
 
-// figureWords names a row's figure, given by its JSON name (sim.Row.Differ
+// figureWords names a row's figure, given by its JSON name (sim.GridRow.Differ
 // lists them so), in words: "max_load" is "most loaded consumer's records".
 func figureWords(name string) string {
 	switch name {

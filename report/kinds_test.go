@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/partlab/partlab/report/internal/reporttest"
 	"github.com/partlab/partlab/scenarios"
-	"github.com/partlab/partlab/scenarios/load"
 	"github.com/partlab/partlab/sim"
 )
 
@@ -16,13 +16,9 @@ import (
 // hold a cell of every kind, and each names its figures.
 func TestKindsRegistered(t *testing.T) {
 	seen := map[sim.Kind]sim.Cell{}
-	for _, file := range []string{"../scenarios/messaging-systems.yaml", "../scenarios/day-24-partitions.yaml", "../scenarios/rebalances.yaml"} {
-		s, err := load.Scenario(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range s.SimCells() {
-			seen[c.Kind()] = c
+	for _, c := range reporttest.Shipped(t) {
+		for _, cell := range c.Scenario.SimCells() {
+			seen[cell.Kind()] = cell
 		}
 	}
 	for _, k := range scenarios.Kinds() {
@@ -57,5 +53,22 @@ func TestUnregisteredKind(t *testing.T) {
 	}
 	if err := Text(io.Discard, nb); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("text: error %v, want %q", err, want)
+	}
+}
+
+// TestKindTemplates checks that every kind's descriptor names templates
+// that exist: its page template, and the narrative the shared computed
+// template words its story with.
+func TestKindTemplates(t *testing.T) {
+	for k, d := range kinds {
+		if layout.Lookup(d.template) == nil {
+			t.Errorf("%s: no page template %q", k, d.template)
+		}
+		switch {
+		case d.template == computedTemplate && d.narrative == "":
+			t.Errorf("%s: computed cells need a narrative template", k)
+		case d.narrative != "" && narratives.Lookup(d.narrative) == nil:
+			t.Errorf("%s: no narrative template %q under templates/narrative/", k, d.narrative)
+		}
 	}
 }

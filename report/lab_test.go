@@ -318,7 +318,7 @@ func TestLabNarrativeFollowsTheData(t *testing.T) {
 					seq[i] = i / 118 % 6
 				}
 				row := sim.NewKeylessRow("sticky", 148, seq, 6, r.Spec.Windows)
-				nb.Keyless = map[string]*sim.KeylessObserved{"k": sim.CompareKeyless("kfake", r, []sim.KeylessRow{row})}
+				nb.Keyless = map[string]*sim.KeylessObserved{"k": sim.KeylessCompare("kfake", r, []sim.KeylessRow{row})}
 			},
 			want: func(sim.Result) []string {
 				return []string{"On Kafka (kfake) franz-go's own partitioners dealt the same records", "Some compared figures differ: sticky's stick, 118 on Kafka against 148."}
@@ -380,14 +380,14 @@ func TestLabNarrativeFollowsTheData(t *testing.T) {
 func measured(factor float64) func(*Notebook) {
 	return func(nb *Notebook) {
 		r := nb.Results.All[0].(*sim.ThroughputResult)
-		m := &sim.Measurement{Machine: "a <b>test</b> machine"}
+		m := &sim.ThroughputMeasurement{Machine: "a <b>test</b> machine"}
 		for _, row := range r.Rows {
 			row.Speedup *= factor
 			row.WallS /= factor
 			row.PerSecond *= factor
 			m.Rows = append(m.Rows, row)
 		}
-		nb.Measured = map[string]*sim.Measurement{r.ID: m}
+		nb.Measured = map[string]*sim.ThroughputMeasurement{r.ID: m}
 	}
 }
 

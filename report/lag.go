@@ -13,16 +13,23 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var lagKind = withConclusions(newKind("Lag over time", "computed.html", lagView, lagText).withJSON(lagJSON), lagConclusions)
+var lagKind = newKind(kindSpec[*sim.LagResult]{
+	title:       "Lag over time",
+	narrative:   "lag.md",
+	view:        lagView,
+	text:        lagText,
+	json:        lagJSON,
+	conclusions: lagConclusions,
+})
 
 // lagJSON is a lag cell's entry in results.json: the model and, when a
 // real run or the Kafka engine was asked for, their rows beside it.
-func lagJSON(c cell) any {
+func lagJSON(c cell, r *sim.LagResult) any {
 	return struct {
 		*sim.LagResult
 		Measured *sim.LagMeasurement `json:"measured,omitempty"`
 		Kafka    *sim.LagObserved    `json:"kafka,omitempty"`
-	}{c.Result.(*sim.LagResult), c.MeasuredLag, c.KafkaLag}
+	}{r, c.MeasuredLag, c.KafkaLag}
 }
 
 // lagConclusions: hot_caps (the hot key's partition takes more than one
@@ -44,7 +51,7 @@ func lagConclusions(_ Notebook, c cell, r *sim.LagResult) map[string]bool {
 // lagView shows the group's lag per consumer count, the total lag per step
 // as a chart, and each partition's lag per step at the ceiling; after a
 // Kafka run, Kafka's rows and, folded, every figure beside the model's.
-func lagView(p *pageState, c cell, r *sim.LagResult) (any, error) {
+func lagView(p *pageState, c computation, r *sim.LagResult) (any, error) {
 	v := newComputedView(p, c, lagSetting(r))
 	v.tables(lagTable(fmt.Sprintf("The group over %s", format.Plural(r.Steps, "step")), r, r.Rows))
 	if m := c.MeasuredLag; m != nil {
@@ -70,7 +77,7 @@ func lagView(p *pageState, c cell, r *sim.LagResult) (any, error) {
 		}
 	}
 	v.tables(t)
-	return v.done("lag.md", s)
+	return v.done(s)
 }
 
 // lagAgreementTable is every figure of every consumer count on both

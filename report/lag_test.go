@@ -40,7 +40,7 @@ func TestLagOnKafka(t *testing.T) {
 			for _, c := range r.Spec.Consumers {
 				owned = append(owned, assign(r.Partitions, c))
 			}
-			nb.KafkaLag = map[string]*sim.LagObserved{"l": sim.CompareLag("kfake", r, rows, owned)}
+			nb.KafkaLag = map[string]*sim.LagObserved{"l": sim.LagCompare("kfake", r, rows, owned)}
 			got := page(t, nb, copied)
 			for _, w := range tc.want {
 				if !strings.Contains(got, w) {

@@ -139,7 +139,7 @@ func narrativeOf(t *testing.T, page string) string {
 func figures(t *testing.T, nb Notebook) []string {
 	t.Helper()
 	g := nb.Results.All[0].(*sim.GridResult)
-	row := func(k sim.Key, p int) sim.Row {
+	row := func(k sim.Key, p int) sim.GridRow {
 		r, ok := g.Row(k, p, 4)
 		if !ok {
 			t.Fatalf("no row %s %d", k, p)

@@ -18,9 +18,14 @@ type offsetsData struct {
 	First, Spread table
 }
 
-var offsetsKind = newKind("Records of one partition, in offset order", "offsets.html", offsetsView, offsetsText)
+var offsetsKind = newKind(kindSpec[*sim.OffsetsResult]{
+	title:    "Records of one partition, in offset order",
+	template: "offsets.html",
+	view:     offsetsView,
+	text:     offsetsText,
+})
 
-func offsetsView(p *pageState, c cell, r *sim.OffsetsResult) (any, error) {
+func offsetsView(p *pageState, c computation, r *sim.OffsetsResult) (any, error) {
 	d := offsetsData{ID: c.ID, Input: c.Input, R: r}
 	d.First = table{
 		Caption: fmt.Sprintf("First records of partition %d", r.Partition),
@@ -37,7 +42,7 @@ func offsetsView(p *pageState, c cell, r *sim.OffsetsResult) (any, error) {
 		l, _ := format.List(s.Partitions)
 		d.Spread.add(false, string(s.Key), l)
 	}
-	p.name(c, &d.First, &d.Spread)
+	p.name(c.cell, &d.First, &d.Spread)
 	return d, nil
 }
 

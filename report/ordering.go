@@ -12,7 +12,13 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var orderingKind = withConclusions(newKind("Order across partitions", "computed.html", orderingView, orderingText), orderingConclusions)
+var orderingKind = newKind(kindSpec[*sim.OrderingResult]{
+	title:       "Order across partitions",
+	narrative:   "ordering.md",
+	view:        orderingView,
+	text:        orderingText,
+	conclusions: orderingConclusions,
+})
 
 // orderingConclusions: per_key_yes_globally_no, Kafka's promise as the
 // story states it.
@@ -23,7 +29,7 @@ func orderingConclusions(_ Notebook, _ cell, r *sim.OrderingResult) map[string]b
 // orderingView shows Part 3 of the lab: each partition's sequence, the
 // out-of-order counter three ways, and, when two partitions are read
 // together, the sequence numbers in the order the application sees them.
-func orderingView(p *pageState, c cell, r *sim.OrderingResult) (any, error) {
+func orderingView(p *pageState, c computation, r *sim.OrderingResult) (any, error) {
 	v := newComputedView(p, c, fmt.Sprintf("%s partitioner, %s under %s written in turn, %s",
 		r.Partitioner, format.Plural(r.Records, "record"), format.Plural(r.Keys, "key"), format.Plural(len(r.Logs), "partition")))
 	logs := table{Caption: "Each partition's records, in offset order", Columns: []column{label("partition"), num("records"), wide("production sequence"), num("out of order")}}
@@ -43,7 +49,7 @@ func orderingView(p *pageState, c cell, r *sim.OrderingResult) (any, error) {
 	if len(r.Read) == 2 {
 		v.chart(seenChart("chart_"+c.ID+"_seen", r))
 	}
-	return v.done("ordering.md", s)
+	return v.done(s)
 }
 
 // seenChart shows the sequence numbers in the order the application sees

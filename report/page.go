@@ -306,7 +306,7 @@ func (p *pageState) body(c cell) ([]byte, any, error) {
 			return nil, nil, fmt.Errorf("%s: %w", p.nb.Scenario.File, err)
 		}
 	}
-	data, err := k.view(p, c)
+	data, err := k.view(p, computation{c, k})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -350,7 +350,7 @@ func Uses(s *scenarios.Scenario) SourceUse {
 // the page reserves it before converting any Markdown.
 func cellAnchor(c cell) string { return "cell-" + c.ID }
 
-func mdView(p *pageState, c cell) (any, error) {
+func mdView(p *pageState, c computation) (any, error) {
 	return p.vocab.HTML(p.doc, markdown.CellText(c.Index, c.Cell))
 }
 

@@ -11,7 +11,12 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var predictionsKind = newKind("Predictions against the run", "computed.html", predictionsView, predictionsText)
+var predictionsKind = newKind(kindSpec[*sim.PredictionsResult]{
+	title:     "Predictions against the run",
+	narrative: "predictions.md",
+	view:      predictionsView,
+	text:      predictionsText,
+})
 
 // A scoreboard is the data of templates/scoreboard.html: a row per
 // prediction with the reader's input and a verdict that
@@ -43,7 +48,7 @@ type scoreRow struct {
 
 // predictionsView shows the lab's scoreboard: each prediction's input, its
 // verdict, and the figures a cell above computed.
-func predictionsView(p *pageState, c cell, r *sim.PredictionsResult) (any, error) {
+func predictionsView(p *pageState, c computation, r *sim.PredictionsResult) (any, error) {
 	v := newComputedView(p, c, fmt.Sprintf("%s against the figures above", format.Plural(len(r.Rows), "prediction")))
 	s := &scoreboard{Summary: markdown.AnswerSummary, Key: p.edition.Key(), Assess: p.assess, Actuals: table{Caption: "The figures", Columns: []column{label("prediction"), num("actual"), label("figure")}}}
 	if s.Key {
@@ -64,7 +69,7 @@ func predictionsView(p *pageState, c cell, r *sim.PredictionsResult) (any, error
 		s.Rows = append(s.Rows, sr)
 	}
 	v.d.Blocks = append(v.d.Blocks, block{Scoreboard: s})
-	return v.done("predictions.md", predictionsStory{Total: len(r.Rows)})
+	return v.done(predictionsStory{Total: len(r.Rows)})
 }
 
 // exact prints a figure so that the page's script reads back the same float.

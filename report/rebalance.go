@@ -13,7 +13,14 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var rebalanceKind = withConclusions(newKind("Rebalances under each protocol", "computed.html", rebalanceView, rebalanceText).withJSON(rebalanceJSON), rebalanceConclusions)
+var rebalanceKind = newKind(kindSpec[*sim.RebalanceResult]{
+	title:       "Rebalances under each protocol",
+	narrative:   "rebalance.md",
+	view:        rebalanceView,
+	text:        rebalanceText,
+	json:        rebalanceJSON,
+	conclusions: rebalanceConclusions,
+})
 
 // rebalanceConclusions: eager_stops_the_world (every eager step with
 // consumers stopped them all), cooperative_keeps_consuming (no cooperative
@@ -35,16 +42,16 @@ func rebalanceConclusions(_ Notebook, c cell, r *sim.RebalanceResult) map[string
 
 // rebalanceJSON is a rebalance's entry in results.json: the simulation's
 // result and, when it ran on Kafka, what the members observed.
-func rebalanceJSON(c cell) any {
+func rebalanceJSON(c cell, r *sim.RebalanceResult) any {
 	return struct {
 		*sim.RebalanceResult
 		Kafka *sim.RebalanceObserved `json:"kafka,omitempty"`
-	}{c.Result.(*sim.RebalanceResult), c.Rebalanced}
+	}{r, c.Rebalanced}
 }
 
 // rebalanceView shows each event's cost under every protocol, the
 // assignment after every step, and, from Kafka, the agreement.
-func rebalanceView(p *pageState, c cell, r *sim.RebalanceResult) (any, error) {
+func rebalanceView(p *pageState, c computation, r *sim.RebalanceResult) (any, error) {
 	s := newRebalanceStory(r, c.Rebalanced)
 	events, _ := format.List(r.Events)
 	v := newComputedView(p, c, fmt.Sprintf("%s; %s; %s", format.Plural(r.Partitions, "partition"), events, format.Plural(len(r.Runs), "protocol")))
@@ -81,7 +88,7 @@ func rebalanceView(p *pageState, c cell, r *sim.RebalanceResult) (any, error) {
 		v.tables(rebalanceAgreementByProtocol(o))
 		v.folded(fmt.Sprintf("Every step on Kafka beside the simulation: %d of %d agree", o.Agreeing, o.Compared), rebalanceAgreement(o))
 	}
-	return v.done("rebalance.md", s)
+	return v.done(s)
 }
 
 func stoppedWords(n int) string {

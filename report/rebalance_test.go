@@ -55,8 +55,8 @@ func TestRebalanceNarrative(t *testing.T) {
 		{name: "kafka disagrees",
 			spec: "      id: r\n      partitions: 4\n      events: [{join: 2}]\n      protocols: [cooperative-sticky]\n",
 			observed: func(o *sim.RebalanceObserved) {
-				*o = sim.RebalanceObserved{Engine: "kafka", Cluster: "kfake", Compared: 2, Agreeing: 1, Runs: []sim.ObservedRun{{Protocol: "cooperative-sticky", Served: "classic cooperative-sticky",
-					Steps: []sim.ObservedStep{{Label: "c0 joins", Owned: [][]int{{0, 1, 2, 3}}, Same: true}, {Label: "c1 joins", Owned: [][]int{{0, 1}, {2, 3}}, Moved: 2, Revoked: 3, SimMoved: 2, SimRevoked: 2}}}}}
+				*o = sim.RebalanceObserved{Engine: "kafka", Cluster: "kfake", Compared: 2, Agreeing: 1, Runs: []sim.RebalanceObservedRun{{Protocol: "cooperative-sticky", Served: "classic cooperative-sticky",
+					Steps: []sim.RebalanceObservedStep{{Label: "c0 joins", Owned: [][]int{{0, 1, 2, 3}}, Same: true}, {Label: "c1 joins", Owned: [][]int{{0, 1}, {2, 3}}, Moved: 2, Revoked: 3, SimMoved: 2, SimRevoked: 2}}}}}
 			},
 			want:       []string{"On Kafka (kfake)", "of 2 steps compared, 1 agrees", "The steps that differ are marked", "In 1 of those steps", "under cooperative-sticky, they owned another assignment"},
 			conclusion: map[string]bool{"kafka_agrees": false}},

@@ -11,11 +11,16 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var repartitionKind = newKind("Keys that move when partitions grow", "computed.html", repartitionView, repartitionText)
+var repartitionKind = newKind(kindSpec[*sim.RepartitionResult]{
+	title:     "Keys that move when partitions grow",
+	narrative: "repartition.md",
+	view:      repartitionView,
+	text:      repartitionText,
+})
 
 // repartitionView shows drill D1: the keys a change of partition count
 // moves, and what happens to one busy key's order.
-func repartitionView(p *pageState, c cell, r *sim.RepartitionResult) (any, error) {
+func repartitionView(p *pageState, c computation, r *sim.RepartitionResult) (any, error) {
 	s := newRepartitionStory(r)
 	v := newComputedView(p, c, fmt.Sprintf("%s partitioner, %s keys, %d → %d partitions", r.Partitioner, format.Thousands(r.Keys), r.From, r.To))
 	v.chart(movedChart("chart_"+c.ID+"_moved", s))
@@ -23,7 +28,7 @@ func repartitionView(p *pageState, c cell, r *sim.RepartitionResult) (any, error
 		num("records before"), num("records after"), num("newer read before older")}}
 	busy.add(false, r.Busy, format.Partition(r.BusyFrom), format.Partition(r.BusyTo), itoa(r.Before), itoa(r.After), itoa(r.Exposed))
 	v.tables(busy)
-	return v.done("repartition.md", s)
+	return v.done(s)
 }
 
 // movedChart shows how many keys keep their partition and how many move.

@@ -5,6 +5,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 
@@ -20,12 +21,12 @@ type Notebook struct {
 	Results  sim.Results
 	// Observed holds, by grid id, the rows the Kafka engine measured for
 	// the grids that ran on it.
-	Observed map[string]*sim.Observed
+	Observed map[string]*sim.GridObserved
 	// Rebalanced holds, by rebalance cell id, what the group members the
 	// Kafka engine ran observed.
 	Rebalanced map[string]*sim.RebalanceObserved
 	// Measured holds, by throughput cell id, the real runs asked for.
-	Measured map[string]*sim.Measurement
+	Measured map[string]*sim.ThroughputMeasurement
 	// Keyless holds, by keyless cell id, what franz-go's partitioners did
 	// on the Kafka engine.
 	Keyless map[string]*sim.KeylessObserved
@@ -43,9 +44,9 @@ type cell struct {
 	scenarios.Cell
 	Index       int
 	Result      sim.Result
-	Observed    *sim.Observed
+	Observed    *sim.GridObserved
 	Rebalanced  *sim.RebalanceObserved
-	Measured    *sim.Measurement
+	Measured    *sim.ThroughputMeasurement
 	Keyless     *sim.KeylessObserved
 	MeasuredLag *sim.LagMeasurement
 	KafkaLag    *sim.LagObserved
@@ -72,17 +73,19 @@ func (nb Notebook) cells() []cell {
 }
 
 // A kind is how the report shows one kind of computation: its title, the
-// template of its page view and the view that fills it, its lines in the
-// text output, and, when other engines add to it, its entry in
-// results.json.
+// template of its page view, the narrative template its story is worded
+// with and the view that fills them, its lines in the text output, and,
+// when other engines add to it, its entry in results.json. newKind makes one
+// from a kindSpec, in the kind's own file.
 type kind struct {
 	// title names what the kind's cells show, as a reader would: a
 	// computed cell's heading and its entry in the contents.
-	title    string
-	template string
-	view     func(p *pageState, c cell) (any, error)
-	text     func(w io.Writer, c cell) error
-	json     func(c cell) any // nil: the result as it is
+	title     string
+	template  string // under templates/cells/
+	narrative string // under templates/narrative/; "" for a kind whose template words none
+	view      func(p *pageState, c computation) (any, error)
+	text      func(w io.Writer, c cell) error
+	json      func(c cell) (any, error) // nil: the result as it is
 	// conclusions are the statements the kind's story makes or withholds,
 	// by name, for results.json and diff; nil: the story draws none.
 	conclusions func(nb Notebook, c cell) (map[string]bool, error)
@@ -139,9 +142,26 @@ func kindOf(c cell) (kind, error) {
 	return k, nil
 }
 
-// newKind makes a kind from its title, its template and functions of its
-// result type T: a cell whose result is not a T is an error.
-func newKind[T sim.Result](title, template string, view func(p *pageState, c cell, r T) (any, error), text func(w io.Writer, c cell, r T)) kind {
+// A kindSpec is one kind of computation as its file writes it, with
+// functions of its result type T.
+type kindSpec[T sim.Result] struct {
+	title     string
+	template  string // computedTemplate when empty
+	narrative string
+	view      func(p *pageState, c computation, r T) (any, error)
+	text      func(w io.Writer, c cell, r T)
+	json      func(c cell, r T) any // optional
+	// conclusions are the booleans the kind's narrative template branches
+	// on, so that the page and results.json cannot disagree; optional.
+	conclusions func(nb Notebook, c cell, r T) map[string]bool
+}
+
+// computedTemplate is the template every kind shares unless it has its own.
+const computedTemplate = "computed.html"
+
+// newKind makes a kind from its spec: a cell whose result is not a T is an
+// error.
+func newKind[T sim.Result](s kindSpec[T]) kind {
 	result := func(c cell) (T, error) {
 		r, ok := c.Result.(T)
 		if !ok {
@@ -149,42 +169,42 @@ func newKind[T sim.Result](title, template string, view func(p *pageState, c cel
 		}
 		return r, nil
 	}
-	return kind{
-		title:    title,
-		template: template,
-		view: func(p *pageState, c cell) (any, error) {
-			r, err := result(c)
+	k := kind{
+		title:     s.title,
+		template:  cmp.Or(s.template, computedTemplate),
+		narrative: s.narrative,
+		view: func(p *pageState, c computation) (any, error) {
+			r, err := result(c.cell)
 			if err != nil {
-				return nil, p.cellErr(c, err)
+				return nil, p.cellErr(c.cell, err)
 			}
-			return view(p, c, r)
+			return s.view(p, c, r)
 		},
 		text: func(w io.Writer, c cell) error {
 			r, err := result(c)
 			if err == nil {
-				text(w, c, r)
+				s.text(w, c, r)
 			}
 			return err
 		},
 	}
-}
-
-// withConclusions gives a kind the conclusions its story draws: the same
-// booleans its narrative template branches on, so that the page and
-// results.json cannot disagree.
-func withConclusions[T sim.Result](k kind, f func(nb Notebook, c cell, r T) map[string]bool) kind {
-	k.conclusions = func(nb Notebook, c cell) (map[string]bool, error) {
-		r, ok := c.Result.(T)
-		if !ok {
-			return nil, fmt.Errorf("%s cell %q has no %s results", c.Kind, c.ID, c.Kind)
+	if s.json != nil {
+		k.json = func(c cell) (any, error) {
+			r, err := result(c)
+			if err != nil {
+				return nil, err
+			}
+			return s.json(c, r), nil
 		}
-		return f(nb, c, r), nil
 	}
-	return k
-}
-
-// withJSON gives a kind its own entry in results.json.
-func (k kind) withJSON(json func(c cell) any) kind {
-	k.json = json
+	if s.conclusions != nil {
+		k.conclusions = func(nb Notebook, c cell) (map[string]bool, error) {
+			r, err := result(c)
+			if err != nil {
+				return nil, err
+			}
+			return s.conclusions(nb, c, r), nil
+		}
+	}
 	return k
 }

@@ -13,7 +13,13 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var spreadKind = withConclusions(newKind("Spread of keys over partitions", "computed.html", spreadView, spreadText), spreadConclusions)
+var spreadKind = newKind(kindSpec[*sim.SpreadResult]{
+	title:       "Spread of keys over partitions",
+	narrative:   "spread.md",
+	view:        spreadView,
+	text:        spreadText,
+	conclusions: spreadConclusions,
+})
 
 // spreadConclusions: fixed (the hot key has one home) and crowd (and the
 // keys reach every partition).
@@ -24,7 +30,7 @@ func spreadConclusions(_ Notebook, _ cell, r *sim.SpreadResult) map[string]bool 
 
 // spreadView shows Part 1 of the lab: the keys per partition as a chart
 // with its table, where the named keys land, and the hot key's partitions.
-func spreadView(p *pageState, c cell, r *sim.SpreadResult) (any, error) {
+func spreadView(p *pageState, c computation, r *sim.SpreadResult) (any, error) {
 	v := newComputedView(p, c, fmt.Sprintf("%s partitioner, %s over %s", r.Partitioner, format.Plural(r.Keys, "key"), format.Plural(r.Partitions, "partition")))
 	v.chart(spreadChart("chart_"+c.ID+"_spread", r))
 	if len(r.Along) > 0 {
@@ -44,7 +50,7 @@ func spreadView(p *pageState, c cell, r *sim.SpreadResult) (any, error) {
 		ts = append(ts, t)
 	}
 	v.tables(ts...)
-	return v.done("spread.md", newSpreadStory(r))
+	return v.done(newSpreadStory(r))
 }
 
 // probeKeys returns the named keys that land in each partition.

@@ -74,7 +74,7 @@ type switchedTable struct {
 // switched adds a table with controls, or notes why it could not be built.
 func (v *computedView) switched(t switchedTable, err error) {
 	if err != nil {
-		v.errs = append(v.errs, v.p.cellErr(v.c, err))
+		v.errs = append(v.errs, v.p.cellErr(v.c.cell, err))
 		return
 	}
 	v.d.Blocks = append(v.d.Blocks, block{Switch: &t})

@@ -13,7 +13,14 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-var throughputKind = withConclusions(newKind("Speedup as consumers grow", "computed.html", throughputView, throughputText).withJSON(throughputJSON), throughputConclusions)
+var throughputKind = newKind(kindSpec[*sim.ThroughputResult]{
+	title:       "Speedup as consumers grow",
+	narrative:   "throughput.md",
+	view:        throughputView,
+	text:        throughputText,
+	json:        throughputJSON,
+	conclusions: throughputConclusions,
+})
 
 // throughputConclusions: exact (every count up to P reaches its ideal),
 // flat_past_p (consumers past the partition count add nothing) and, when a
@@ -29,18 +36,18 @@ func throughputConclusions(_ Notebook, c cell, r *sim.ThroughputResult) map[stri
 
 // throughputJSON is a throughput's entry in results.json: the model and,
 // when a real run was asked for, the measured rows beside it.
-func throughputJSON(c cell) any {
+func throughputJSON(c cell, r *sim.ThroughputResult) any {
 	return struct {
 		*sim.ThroughputResult
-		Measured *sim.Measurement `json:"measured,omitempty"`
-	}{c.Result.(*sim.ThroughputResult), c.Measured}
+		Measured *sim.ThroughputMeasurement `json:"measured,omitempty"`
+	}{r, c.Measured}
 }
 
 // throughputView shows Part 2 of the lab: the group's time, rate, speedup
 // and idle consumers per consumer count, modelled and, when a run was asked
 // for, measured; the speedup against the ideal and the ceiling; and, when
 // the partitions are not equal, their sizes.
-func throughputView(p *pageState, c cell, r *sim.ThroughputResult) (any, error) {
+func throughputView(p *pageState, c computation, r *sim.ThroughputResult) (any, error) {
 	parts := len(r.Sizes)
 	setting := fmt.Sprintf("%s × %s", format.Plural(parts, "partition"), format.Plural(r.Sizes[0], "record"))
 	if !equalSizes(r.Sizes) {
@@ -59,7 +66,7 @@ func throughputView(p *pageState, c cell, r *sim.ThroughputResult) (any, error) 
 	if !equalSizes(r.Sizes) {
 		v.chart(sizesChart("chart_"+c.ID+"_sizes", r))
 	}
-	return v.done("throughput.md", newThroughputStory(r, c.Measured))
+	return v.done(newThroughputStory(r, c.Measured))
 }
 
 // speedTable is the lab's Part 2 table, with the ideal and the most
@@ -93,7 +100,7 @@ func equalSizes(sizes []int) bool {
 // ceilingChart shows the speedup against the consumer count beside the
 // ideal min(C, P), with the ceiling at P and, when the cell was run for real,
 // the measured speedup.
-func ceilingChart(id string, r *sim.ThroughputResult, m *sim.Measurement) (chartView, error) {
+func ceilingChart(id string, r *sim.ThroughputResult, m *sim.ThroughputMeasurement) (chartView, error) {
 	parts := len(r.Sizes)
 	l := charts.NewLine()
 	l.SetGlobalOptions(chartOptions(id, "consumers", "speedup", "line")...)
@@ -194,11 +201,11 @@ type throughputStory struct {
 type measuredStory struct {
 	Machine    string
 	Model, Run sim.ThroughputRow
-	Apart      float64 // percent, from sim.Apart
-	Close      bool    // within sim.MeasuredClose
+	Apart      float64 // percent, from sim.ThroughputApart
+	Close      bool    // within sim.ThroughputMeasuredClose
 }
 
-func newThroughputStory(r *sim.ThroughputResult, m *sim.Measurement) throughputStory {
+func newThroughputStory(r *sim.ThroughputResult, m *sim.ThroughputMeasurement) throughputStory {
 	parts := len(r.Sizes)
 	s := throughputStory{Partitions: parts, Records: r.Records, Equal: equalSizes(r.Sizes),
 		Smallest: slices.Min(r.Sizes), Largest: slices.Max(r.Sizes), Exact: true}
@@ -228,8 +235,8 @@ func newThroughputStory(r *sim.ThroughputResult, m *sim.Measurement) throughputS
 	s.Flat = s.Past != nil && format.Fixed(s.Past.Speedup) == format.Fixed(s.Top.Speedup)
 	if m != nil {
 		run := m.Rows[top]
-		apart := sim.Apart(s.Top, run)
-		s.Measured = &measuredStory{Machine: m.Machine, Model: s.Top, Run: run, Apart: apart, Close: apart <= sim.MeasuredClose}
+		apart := sim.ThroughputApart(s.Top, run)
+		s.Measured = &measuredStory{Machine: m.Machine, Model: s.Top, Run: run, Apart: apart, Close: apart <= sim.ThroughputMeasuredClose}
 	}
 	return s
 }

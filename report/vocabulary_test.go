@@ -81,7 +81,7 @@ func TestVocabularyErrors(t *testing.T) {
 		{"unknown field", "{{ .Nope }}", at(vocabLine, vocabCol+3) + `.Nope: no field "Nope" in the scenario (want one of .Title, .Source, .Baseline)`},
 		{"grid field", `{{ (grid "keys").Nope }}`, `.Nope: no field "Nope" in a grid cell's results (want one of .Kind, .ID, .Partitioner, .Assignor, .Engine, .Records, .Baseline, .Rows)`},
 		{"near field", `{{ (grid "keys").Recods }}`, `.Recods: no field "Recods" in a grid cell's results (did you mean "Records"?)`},
-		{"row field", `{{ (row "keys" "record" 4).maxload }}`, `.maxload: no field "maxload" in a row (did you mean "MaxLoad"?)`},
+		{"row field", `{{ (row "keys" "record" 4).maxload }}`, `.maxload: no field "maxload" in a grid row (did you mean "MaxLoad"?)`},
 		{"offsets field", `{{ (offsets "p0").Nope }}`, `no field "Nope" in an offsets cell's results (want one of`},
 		{"range element", `{{ range .Baseline.Serving }}{{ .Nope }}{{ end }}`, `.Nope: no field "Nope" in a region value (want one of .Region, .Value)`},
 		{"text", `{{ .Title.Nope }}`, `.Nope: no field "Nope" in text`},
@@ -148,7 +148,7 @@ func TestTemplateErrorsOfferAuthorNames(t *testing.T) {
 	for _, tc := range []struct{ tmpl, want string }{
 		{`{{ (cell "ceiling").Speedp }}`, `.Speedp: no field "Speedp" in a throughput cell's results (want one of .Kind, .ID, .Assignor, .Sizes, .Records, .WorkMS, .Rows)`},
 		{`{{ (grid "keys").Nope }}`, `.Nope: no field "Nope" in a grid cell's results (want one of .Kind, .ID, .Partitioner, .Assignor, .Engine, .Records, .Baseline, .Rows)`},
-		{`{{ (row "keys" "record" 4).Nope }}`, `.Nope: no field "Nope" in a row (want one of .Key, .Partitions, .Consumers, .Loads, .MaxLoad, .MinLoad, .Idle, .Split, .Rows, .Lost, .Deviation, .Drift, .Swing, .Skew, .Sizes, .Speedup, .Ideal)`},
+		{`{{ (row "keys" "record" 4).Nope }}`, `.Nope: no field "Nope" in a grid row (want one of .Key, .Partitions, .Consumers, .Loads, .MaxLoad, .MinLoad, .Idle, .Split, .Rows, .Lost, .Deviation, .Drift, .Swing, .Skew, .Sizes, .Speedup, .Ideal)`},
 		{`{{ .Source.Nope }}`, `.Nope: no field "Nope" in a source (want one of .Seed, .Subscribers, .Periods, .Records)`},
 	} {
 		t.Run(tc.tmpl, func(t *testing.T) {

@@ -3,6 +3,10 @@ package scaffold
 import (
 	"testing"
 	"testing/fstest"
+
+	// No golden file here: golden gives the test binary the -update flag
+	// that go test ./... -update passes to every package.
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 func TestFiles(t *testing.T) {

@@ -132,23 +132,23 @@ var gridSpec = object[sim.Grid]{
 			set: to(func(g *sim.Grid, v string) { g.Assignor = v })},
 		{name: "engine", doc: "what computes the figures: the simulation, a Kafka protocol, or both side by side", value: enum{sim.EngineNames}, def: string(sim.EngineSim),
 			set: to(func(g *sim.Grid, v string) { g.Engine = sim.Engine(v) })},
-		{name: "deviation", doc: "rows of the serving-deviation table: key and partition count pairs of the grid", value: items[sim.Combo]{comboSpec},
-			set: to(func(g *sim.Grid, v []sim.Combo) { g.Deviation = v })},
+		{name: "deviation", doc: "rows of the serving-deviation table: key and partition count pairs of the grid", value: items[sim.GridCombo]{gridComboSpec},
+			set: to(func(g *sim.Grid, v []sim.GridCombo) { g.Deviation = v })},
 	},
 	check: checkGrid,
 }
 
-var comboSpec = object[sim.Combo]{fields: []field[sim.Combo]{
+var gridComboSpec = object[sim.GridCombo]{fields: []field[sim.GridCombo]{
 	{name: "key", doc: "one of the grid's keys", value: enum{sim.KeyNames}, required: true,
-		set: to(func(c *sim.Combo, v string) { c.Key = sim.Key(v) })},
+		set: to(func(c *sim.GridCombo, v string) { c.Key = sim.Key(v) })},
 	{name: "partitions", doc: "one of the grid's partition counts", value: integer{limits.partitions}, required: true,
-		set: to(func(c *sim.Combo, v int64) { c.Partitions = int(v) })},
+		set: to(func(c *sim.GridCombo, v int64) { c.Partitions = int(v) })},
 }}
 
 // checkGrid requires the deviation rows to be combinations the grid
 // computes, each once.
 func checkGrid(m mapping, g *sim.Grid) {
-	var seen []sim.Combo
+	var seen []sim.GridCombo
 	for i, c := range g.Deviation {
 		item := itemNode(m.at["deviation"], i)
 		k, p := fieldNode(item, "key"), fieldNode(item, "partitions")

@@ -25,8 +25,8 @@ var spreadSpec = object[sim.Spread]{fields: []field[sim.Spread]{
 		set: to(func(s *sim.Spread, v string) { s.Partitioner = v })},
 	{name: "probes", doc: "keys whose partition is listed", value: texts{},
 		set: to(func(s *sim.Spread, v []string) { s.Probes = v })},
-	{name: "hot", doc: "one key sent many times", value: hotSpec,
-		set: to(func(s *sim.Spread, v hot) { s.Hot, s.HotCount = v.key, v.count })},
+	{name: "hot", doc: "one key sent many times", value: spreadHotSpec,
+		set: to(func(s *sim.Spread, v spreadHot) { s.Hot, s.HotCount = v.key, v.count })},
 }}
 
 // spreadCounts is a spread's partition counts as the engine takes them: the
@@ -42,17 +42,17 @@ func spreadCounts(counts []int) (partitions int, along []int) {
 	return slices.Max(counts), along
 }
 
-// hot is a spread's hot key, as the file writes it.
-type hot struct {
+// spreadHot is a spread's hot key, as the file writes it.
+type spreadHot struct {
 	key   string
 	count int
 }
 
-var hotSpec = object[hot]{fields: []field[hot]{
+var spreadHotSpec = object[spreadHot]{fields: []field[spreadHot]{
 	{name: "key", doc: "the hot key", value: text{}, required: true,
-		set: to(func(h *hot, v string) { h.key = v })},
+		set: to(func(h *spreadHot, v string) { h.key = v })},
 	{name: "count", doc: "how many times it is sent", value: integer{limits.hot}, def: int64(50),
-		set: to(func(h *hot, v int64) { h.count = int(v) })},
+		set: to(func(h *spreadHot, v int64) { h.count = int(v) })},
 }}
 
 var throughputSpec = object[sim.Throughput]{
@@ -62,8 +62,8 @@ var throughputSpec = object[sim.Throughput]{
 			set: to(func(t *sim.Throughput, v int64) { t.Partitions = int(v) })},
 		{name: "records", doc: "records per partition", value: integer{limits.records}, def: int64(100),
 			set: to(func(t *sim.Throughput, v int64) { t.Records = int(v) })},
-		{name: "from", doc: "instead of partitions and records: the partition sizes of an earlier grid's key and partition count", value: gridComboSpec,
-			set: to(func(t *sim.Throughput, v sim.GridCombo) { t.From = &v })},
+		{name: "from", doc: "instead of partitions and records: the partition sizes of an earlier grid's key and partition count", value: throughputFromSpec,
+			set: to(func(t *sim.Throughput, v sim.ThroughputFrom) { t.From = &v })},
 		{name: "work", doc: "the time one record takes", value: duration{limits.work, "8ms"}, def: 8 * time.Millisecond,
 			set: to(func(t *sim.Throughput, v time.Duration) { t.Work = v })},
 		{name: "consumers", doc: "the consumer counts compared", value: integers{limits.consumers}, def: []int{1, 2, 4, 8, 16},
@@ -83,21 +83,21 @@ var throughputSpec = object[sim.Throughput]{
 	},
 }
 
-var gridComboSpec = object[sim.GridCombo]{
-	fields: []field[sim.GridCombo]{
+var throughputFromSpec = object[sim.ThroughputFrom]{
+	fields: []field[sim.ThroughputFrom]{
 		{name: "grid", doc: "the id of a grid cell above this one", value: str{}, required: true,
-			set: to(func(c *sim.GridCombo, v string) { c.Grid = v })},
+			set: to(func(c *sim.ThroughputFrom, v string) { c.Grid = v })},
 		{name: "key", doc: "one of that grid's keys", value: enum{sim.KeyNames}, required: true,
-			set: to(func(c *sim.GridCombo, v string) { c.Key = sim.Key(v) })},
+			set: to(func(c *sim.ThroughputFrom, v string) { c.Key = sim.Key(v) })},
 		{name: "partitions", doc: "one of that grid's partition counts", value: integer{limits.partitions}, required: true,
-			set: to(func(c *sim.GridCombo, v int64) { c.Partitions = int(v) })},
+			set: to(func(c *sim.ThroughputFrom, v int64) { c.Partitions = int(v) })},
 	},
-	check: checkGridCombo,
+	check: checkThroughputFrom,
 }
 
-// checkGridCombo requires the reference to name a combination of an
+// checkThroughputFrom requires the reference to name a combination of an
 // earlier grid cell.
-func checkGridCombo(m mapping, c *sim.GridCombo) {
+func checkThroughputFrom(m mapping, c *sim.ThroughputFrom) {
 	if m.at["grid"] == nil || m.at["key"] == nil || m.at["partitions"] == nil {
 		return
 	}
@@ -188,19 +188,19 @@ var groupsSpec = object[sim.Groups]{
 			set: to(func(g *sim.Groups, v int64) { g.Partitions = int(v) })},
 		{name: "records", doc: "records per partition", value: integer{limits.records}, def: int64(100),
 			set: to(func(g *sim.Groups, v int64) { g.Records = int(v) })},
-		{name: "groups", doc: "the consumer groups reading the topic", value: items[sim.Group]{groupSpec}, required: true,
-			set: to(func(g *sim.Groups, v []sim.Group) { g.Groups = v })},
+		{name: "groups", doc: "the consumer groups reading the topic", value: items[sim.GroupsGroup]{groupsGroupSpec}, required: true,
+			set: to(func(g *sim.Groups, v []sim.GroupsGroup) { g.Groups = v })},
 		{name: "assignor", doc: "how partitions are shared among each group's consumers", value: enum{sim.AssignorNames}, def: "range",
 			set: to(func(g *sim.Groups, v string) { g.Assignor = v })},
 	},
 	check: checkGroups,
 }
 
-var groupSpec = object[sim.Group]{fields: []field[sim.Group]{
+var groupsGroupSpec = object[sim.GroupsGroup]{fields: []field[sim.GroupsGroup]{
 	{name: "name", doc: "the group's name; letters, digits and _", value: ident{}, required: true,
-		set: to(func(g *sim.Group, v string) { g.Name = v })},
+		set: to(func(g *sim.GroupsGroup, v string) { g.Name = v })},
 	{name: "consumers", doc: "the group's consumer count", value: integer{limits.consumers}, required: true,
-		set: to(func(g *sim.Group, v int64) { g.Consumers = int(v) })},
+		set: to(func(g *sim.GroupsGroup, v int64) { g.Consumers = int(v) })},
 }}
 
 // checkGroups requires the groups' names to be distinct.
@@ -210,7 +210,7 @@ func checkGroups(m mapping, g *sim.Groups) {
 		if n == nil || n.Kind != yaml.ScalarNode || !idPattern.MatchString(grp.Name) {
 			continue
 		}
-		if slices.ContainsFunc(g.Groups[:i], func(o sim.Group) bool { return o.Name == grp.Name }) {
+		if slices.ContainsFunc(g.Groups[:i], func(o sim.GroupsGroup) bool { return o.Name == grp.Name }) {
 			m.d.errorf(n, fmt.Sprintf("%s[%d].name", join(m.path, "groups"), i), "duplicate group %q", grp.Name)
 		}
 	}

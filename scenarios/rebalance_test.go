@@ -49,7 +49,7 @@ func TestRebalanceDecodes(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := s.Cells[0].Sim.(sim.Rebalance)
-	want := []sim.MembershipEvent{{Join: 2}, {Leave: "c0"}, {Restart: true}}
+	want := []sim.RebalanceEvent{{Join: 2}, {Leave: "c0"}, {Restart: true}}
 	if r.ID != "r" || r.Partitions != 6 || !slices.Equal(r.Events, want) || !slices.Equal(r.Protocols, []string{"cooperative-sticky", "eager-range"}) {
 		t.Errorf("decoded %+v", r)
 	}

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"bytes"
 	"errors"
+	"maps"
 	"os"
 	"reflect"
 	"slices"
@@ -92,6 +93,9 @@ cells:
 // head starts a scenario whose cells follow.
 const head = "title: t\ncells:\n"
 
+// kindList is the kinds a cell may have, as the messages list them.
+var kindList = strings.Join(cellKindNames(), ", ")
+
 // A badInput is a scenario the decoder refuses, and what its message must
 // contain.
 type badInput struct{ name, yaml, want string }
@@ -115,12 +119,12 @@ var badInputs = []badInput{
 	{"tab in the indentation", "title: t\ncells:\n\t- md: hi\n", "x.yaml:3:1: invalid YAML: a tab in the indentation; YAML indents with spaces only"},
 	{"tab after spaces", "title: t\ncells:\n  - grid:\n  \tkeys: [record]\n", "x.yaml:4:3: invalid YAML: a tab in the indentation"},
 	{"tab in a block scalar", "title: t\ncells:\n  - md: |\n\t hi\n", "x.yaml:4:1: invalid YAML: a tab in the indentation"},
-	{"fields beside the kind", head + "  - grid:\n    keys: [record]\n    partitions: [1]\n", `x.yaml:3:5: cells[0]: must be a mapping with one key, the cell's kind (one of assignment, grid, groups, keyless, lag, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput); "keys" and "partitions" sit beside "grid", at its indentation: indent them further than "grid" to make them fields of the cell`},
-	{"answer beside the kind", head + "  - grid: {keys: [record], partitions: [1]}\n    answer: true\n", `cells[0]: must be a mapping with one key, the cell's kind (one of assignment, grid, groups, keyless, lag, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput); "answer" sits beside "grid", at its indentation: indent it further than "grid" to make it a field of the cell`},
+	{"fields beside the kind", head + "  - grid:\n    keys: [record]\n    partitions: [1]\n", `x.yaml:3:5: cells[0]: must be a mapping with one key, the cell's kind (one of ` + kindList + `); "keys" and "partitions" sit beside "grid", at its indentation: indent them further than "grid" to make them fields of the cell`},
+	{"answer beside the kind", head + "  - grid: {keys: [record], partitions: [1]}\n    answer: true\n", `cells[0]: must be a mapping with one key, the cell's kind (one of ` + kindList + `); "answer" sits beside "grid", at its indentation: indent it further than "grid" to make it a field of the cell`},
 	{"unknown field of a cell lists answer", head + "  - grid: {keys: [record], partitions: [1], answr: true}\n", `cells[0].grid.answr: unknown field (want one of answer, assignor, consumers, deviation, engine, id, keys, partitioner, partitions) (did you mean "answer"?)`},
 	{"unknown field of a cell's mapping lists no answer", head + "  - spread: {keys: a, partitions: 2, hot: {key: a, colour: red}}\n", "cells[0].spread.hot.colour: unknown field (want one of count, key)"},
-	{"misspelt kind", head + "  - spraed: {}\n", `x.yaml:3:5: cells[0].spraed: unknown cell kind (want one of assignment, grid, groups, keyless, lag, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput) (did you mean "spread"?)`},
-	{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of assignment, grid, groups, keyless, lag, md, offsets, ordering, predictions, rebalance, repartition, sizing, spread, throughput)"},
+	{"misspelt kind", head + "  - spraed: {}\n", `x.yaml:3:5: cells[0].spraed: unknown cell kind (want one of ` + kindList + `) (did you mean "spread"?)`},
+	{"unknown cell kind", head + "  - chart: {}\n", "x.yaml:3:5: cells[0].chart: unknown cell kind (want one of " + kindList + ")"},
 	{"keyless batch too small", head + "  - keyless: {partitions: 2, batch: 600, value: 1000}\n", "x.yaml:3:37: cells[0].keyless.batch: must hold one record of 1000 bytes: at least 1128 (got 600)"},
 	{"keyless batch below franz-go's", head + "  - keyless: {partitions: 2, batch: 100}\n", "x.yaml:3:37: cells[0].keyless.batch: must be between 512 and 1048576 (got 100)"},
 	{"keyless unknown partitioner", head + "  - keyless: {partitions: 2, partitioners: [murmur2]}\n", `cells[0].keyless.partitioners[0]: unknown name "murmur2" (want one of adaptive, roundrobin, sticky, uniform)`},
@@ -245,61 +249,92 @@ func TestOutOfBoundsIsNoDuplicate(t *testing.T) {
 	}
 }
 
-// Every kind written with its required fields only: each absent field's
-// default goes through its setter, which would panic on a default of the
-// wrong type.
-func TestEveryKindWithItsDefaults(t *testing.T) {
-	minimal := map[sim.Kind]string{
-		sim.KindGrid:        "grid: {id: g, keys: [record], partitions: [2]}",
-		sim.KindOffsets:     "offsets: {partitions: 2}",
-		sim.KindSpread:      "spread: {keys: a, partitions: 2, hot: {key: a}}",
-		sim.KindThroughput:  "throughput: {partitions: 2}",
-		sim.KindOrdering:    "ordering: {}",
-		sim.KindRepartition: "repartition: {keys: 'k{0..9}', from: 2, to: 3, busy: k1}",
-		sim.KindAssignment:  "assignment: {partitions: 2, consumers: [1]}",
-		sim.KindGroups:      "groups: {partitions: 2, groups: [{name: A, consumers: 1}]}",
-		sim.KindSizing:      "sizing: {target: 10, per_consumer: 5}",
-		sim.KindKeyless:     "keyless: {partitions: 2}",
-		sim.KindLag:         "lag: {partitions: 2, rate: 10, per_consumer: 5, burst: {at: 1, records: 3}}",
-		sim.KindRebalance:   "rebalance: {partitions: 2, events: [{join: 2}]}",
-		sim.KindPredictions: "predictions: [{name: P1, you: 1, actual: g.rows@record/2/4}]",
-	}
-	src := "title: t\nengine: {kafka: {}}\ncells:\n"
+// TestEveryKindsDefaults decodes a cell of every registered kind with each
+// of its mappings present and every other field absent, so that each
+// default goes through its setter, which panics on a default of the wrong
+// type. The cells lack their required fields; only the panic is looked for.
+func TestEveryKindsDefaults(t *testing.T) {
 	for _, k := range Kinds() {
-		cell, ok := minimal[k]
-		if !ok {
-			t.Fatalf("no minimal %s cell in this test", k)
+		for _, cell := range skeletons(cellKinds[k].spec.schema()) {
+			src := "title: t\nengine: {kafka: {}}\ncells:\n  - " + string(k) + ": " + cell + "\n"
+			t.Run(string(k), func(t *testing.T) {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Errorf("%s: %v", src, r)
+					}
+				}()
+				_, _ = Parse(strings.NewReader(src), "x.yaml")
+			})
 		}
-		src += "  - " + cell + "\n"
 	}
+}
+
+// skeletons are the YAML values s allows that hold every mapping it can
+// nest and no other field: {} for a mapping, [{}] for a list of mappings,
+// one value per alternative of a oneOf.
+func skeletons(s schema) []string {
+	if alts, ok := s["oneOf"].([]schema); ok {
+		var out []string
+		for _, alt := range alts {
+			out = append(out, skeletons(alt)...)
+		}
+		return out
+	}
+	switch s["type"] {
+	case "object":
+		props := s["properties"].(schema)
+		var fields []string
+		for _, name := range slices.Sorted(maps.Keys(props)) {
+			if v := skeletons(props[name].(schema)); len(v) > 0 {
+				fields = append(fields, name+": "+v[0])
+			}
+		}
+		return []string{"{" + strings.Join(fields, ", ") + "}"}
+	case "array":
+		if item := skeletons(s["items"].(schema)); len(item) > 0 {
+			return []string{"[" + item[0] + "]"}
+		}
+	}
+	return nil
+}
+
+// The kinds' defaults are their lessons' own settings, and a scoreboard in
+// its list form takes its id from its place.
+func TestKindDefaults(t *testing.T) {
+	src := `title: t
+cells:
+  - spread: {keys: a, partitions: 2, hot: {key: a}}
+  - throughput: {partitions: 2}
+  - ordering: {}
+  - rebalance: {partitions: 2, events: [{join: 2}]}
+  - keyless: {partitions: 2}
+  - lag: {partitions: 2, rate: 10, per_consumer: 5, burst: {at: 1, records: 3}}
+  - predictions: [{name: P1, actual: spread1.covered}]
+`
 	s, err := Parse(strings.NewReader(src), "x.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cells := map[sim.Kind]sim.Cell{}
-	for _, c := range s.Cells {
-		cells[c.Kind] = c.Sim
-	}
-	if sp := cells[sim.KindSpread].(sim.Spread); sp.HotCount != 50 || sp.Partitioner != "crc32" {
+	if sp := s.Cells[0].Sim.(sim.Spread); sp.HotCount != 50 || sp.Partitioner != "crc32" {
 		t.Errorf("spread %+v, want the hot key sent 50 times by crc32", sp)
 	}
-	if th := cells[sim.KindThroughput].(sim.Throughput); th.Work != 8*time.Millisecond || th.Records != 100 || len(th.Consumers) != 5 {
+	if th := s.Cells[1].Sim.(sim.Throughput); th.Work != 8*time.Millisecond || th.Records != 100 || len(th.Consumers) != 5 {
 		t.Errorf("throughput %+v, want the lab's setting", th)
 	}
-	if o := cells[sim.KindOrdering].(sim.Ordering); o.Records != 40 || o.Partitions != 8 || len(o.Keys) != 5 {
+	if o := s.Cells[2].Sim.(sim.Ordering); o.Records != 40 || o.Partitions != 8 || len(o.Keys) != 5 {
 		t.Errorf("ordering %+v, want the lab's setting", o)
 	}
-	if r := cells[sim.KindRebalance].(sim.Rebalance); !slices.Equal(r.Protocols, sim.ProtocolOrder) || r.Engine != sim.EngineSim {
+	if r := s.Cells[3].Sim.(sim.Rebalance); !slices.Equal(r.Protocols, sim.ProtocolOrder) || r.Engine != sim.EngineSim {
 		t.Errorf("rebalance %+v, want every protocol on the simulation", r)
 	}
-	if k := cells[sim.KindKeyless].(sim.Keyless); k.Batch != 16384 || k.Value != 100 || len(k.Partitioners) != 4 || len(k.Windows) != 3 || k.Engine != sim.EngineSim {
+	if k := s.Cells[4].Sim.(sim.Keyless); k.Batch != 16384 || k.Value != 100 || len(k.Partitioners) != 4 || len(k.Windows) != 3 || k.Engine != sim.EngineSim {
 		t.Errorf("keyless %+v, want Kafka's 16 KiB batches, 100-byte values, every partitioner", k)
 	}
-	if l := cells[sim.KindLag].(sim.Lag); l.Steps != 20 || l.Hot != 0 || l.Assignor != "range" || len(l.Consumers) != 5 || *l.Burst != (sim.Burst{At: 1, Records: 3}) {
+	if l := s.Cells[5].Sim.(sim.Lag); l.Steps != 20 || l.Hot != 0 || l.Assignor != "range" || len(l.Consumers) != 5 || *l.Burst != (sim.LagBurst{At: 1, Records: 3}) {
 		t.Errorf("lag %+v, want 20 steps, no hot key, range", l)
 	}
-	if p := cells[sim.KindPredictions].(sim.Predictions); p.ID != "predictions8" {
-		t.Errorf("predictions id %q, want predictions8", p.ID)
+	if p := s.Cells[6].Sim.(sim.Predictions); p.ID != "predictions7" {
+		t.Errorf("predictions id %q, want predictions7", p.ID)
 	}
 }
 

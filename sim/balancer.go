@@ -40,8 +40,8 @@ const (
 var protocols = map[string]Protocol{
 	"eager-range":        {Name: "eager-range", Style: Eager, balance: positional(Range)},
 	"eager-roundrobin":   {Name: "eager-roundrobin", Style: Eager, balance: positional(RoundRobin)},
-	"cooperative-sticky": {Name: "cooperative-sticky", Style: Cooperative, balance: Sticky},
-	"consumer-uniform":   {Name: "consumer-uniform", Style: Incremental, balance: Uniform},
+	"cooperative-sticky": {Name: "cooperative-sticky", Style: Cooperative, balance: RebalanceSticky},
+	"consumer-uniform":   {Name: "consumer-uniform", Style: Incremental, balance: RebalanceUniform},
 	"consumer-range":     {Name: "consumer-range", Style: Incremental, balance: positional(Range)},
 }
 
@@ -72,7 +72,7 @@ func positional(assign Assignor) func(members, owner []string) []string {
 	}
 }
 
-// Sticky is a cooperative-sticky balancer: balanced within one partition,
+// RebalanceSticky is a cooperative-sticky balancer: balanced within one partition,
 // and among balanced assignments one that moves the fewest partitions. The
 // q+1 shares (of P = q·N + r) go to the r members that own the most, ties to
 // the earlier member; each member keeps its lowest partitions up to its
@@ -88,7 +88,7 @@ func positional(assign Assignor) func(members, owner []string) []string {
 // way, and neither matches Java's StickyAssignor partition for partition;
 // what they share, and what the tests assert, is balance within one and the
 // fewest moves.
-func Sticky(members, owner []string) []string {
+func RebalanceSticky(members, owner []string) []string {
 	out, kept, share := keep(members, owner)
 	for p := range out {
 		if out[p] != "" {
@@ -150,7 +150,7 @@ func counts(owner []string) map[string]int {
 	return n
 }
 
-// Uniform is the KIP-848 server assignor "uniform" as kfake implements it
+// RebalanceUniform is the KIP-848 server assignor "uniform" as kfake implements it
 // (pkg/kfake groups.go, assignUniform), itself a sticky assignor like
 // Kafka's UniformAssignor for one topic: members keep what they own; with
 // P = q·N + r, the r members owning the most (ties to the lower member id)
@@ -162,7 +162,7 @@ func counts(owner []string) map[string]int {
 // 2, so c0 sheds 2 and c1 sheds 5, and c2, owning the fewest, takes both:
 // [0 1] [3 4] [2 5], 2 moves. Kafka's own UniformAssignor reaches the same
 // counts, not always the same partitions.
-func Uniform(members, owner []string) []string {
+func RebalanceUniform(members, owner []string) []string {
 	out, kept, _ := keep(members, owner)
 	for p := range out {
 		if out[p] != "" || len(members) == 0 {

@@ -37,7 +37,7 @@ func TestCost(t *testing.T) {
 		{"measured throughput", Throughput{Partitions: 2113, Records: 100_000, Work: time.Second, Consumers: []int{1, 2, 4, 8, 16}, Assignor: "roundrobin"}, lesson,
 			func(c Cost) bool { return c.Measure == (2113+1057+529+265+133)*100_000*time.Second }},
 		// From a grid: every reading in one partition, every group as slow as one consumer.
-		{"throughput from a grid", Throughput{From: &GridCombo{Grid: "g", Key: KeyRecord, Partitions: 4}, Work: time.Millisecond, Consumers: []int{1, 2, 4}, Assignor: "range"}, lesson,
+		{"throughput from a grid", Throughput{From: &ThroughputFrom{Grid: "g", Key: KeyRecord, Partitions: 4}, Work: time.Millisecond, Consumers: []int{1, 2, 4}, Assignor: "range"}, lesson,
 			func(c Cost) bool { return c.Measure == 3*2400*time.Millisecond }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -57,7 +57,7 @@ func TestCostAgreesWithTheRun(t *testing.T) {
 		Partitioner: "lesson", Assignor: "range"}
 	tp := Throughput{ID: "t", Partitions: 6, Records: 7, Work: time.Millisecond, Consumers: []int{1, 2, 4, 16}, Assignor: "range"}
 	as := Assignment{ID: "a", Partitions: 6, Consumers: []int{4, 10}, Assignor: "range"}
-	gs := Groups{ID: "gs", Partitions: 5, Records: 3, Groups: []Group{{"a", 2}, {"b", 3}}, Assignor: "roundrobin"}
+	gs := Groups{ID: "gs", Partitions: 5, Records: 3, Groups: []GroupsGroup{{"a", 2}, {"b", 3}}, Assignor: "roundrobin"}
 	rs, err := Run(t.Context(), src, []Cell{grid, tp, as, gs})
 	if err != nil {
 		t.Fatal(err)

@@ -22,7 +22,8 @@
 // A grid's Engine may also ask for the same combinations measured on a real
 // Kafka protocol. That is package partlab/sim/kafka's work; sim only holds what
 // both engines share: Data.Observe, which turns what a consumer group read into
-// a Row, Row.Differ, and Observed, the measured rows beside the simulated ones.
+// a GridRow, GridRow.Differ, and GridObserved, the measured rows beside the
+// simulated ones.
 //
 // sim is not for rendering or for reading files: it knows nothing of YAML, HTML or
 // the file system. Package scenarios builds its inputs; package report renders its

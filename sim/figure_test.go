@@ -12,7 +12,7 @@ func TestFigure(t *testing.T) {
 		Grid{ID: "keys", Keys: []Key{KeyRecord, KeyPeriod}, Partitions: []int{4}, Consumers: []int{4}, Partitioner: "lesson", Assignor: "roundrobin"},
 		Throughput{ID: "tp", Partitions: 8, Records: 100, Work: time.Millisecond, Consumers: []int{8, 16}, Assignor: "roundrobin"},
 		Spread{ID: "sp", Keys: []string{"a", "b"}, Partitions: 2, Partitioner: "crc32"},
-		Groups{ID: "gr", Partitions: 6, Records: 10, Groups: []Group{{Name: "A", Consumers: 3}}, Assignor: "range"},
+		Groups{ID: "gr", Partitions: 6, Records: 10, Groups: []GroupsGroup{{Name: "A", Consumers: 3}}, Assignor: "range"},
 	}
 	rs, err := Run(t.Context(), Source{Seed: 20260218, Subscribers: 200, Periods: 12}, cells)
 	if err != nil {
@@ -55,7 +55,7 @@ func TestFigureNames(t *testing.T) {
 		Ordering{ID: "or", Records: 10, Keys: []string{"k0", "k1"}, Partitions: 4, Partitioner: "crc32"},
 		Repartition{ID: "r", Keys: []string{"a", "b"}, From: 2, To: 3, Partitioner: "murmur2", Busy: "a", Before: 1, After: 1},
 		Assignment{ID: "a", Partitions: 6, Consumers: []int{4, 10}, Assignor: "range"},
-		Groups{ID: "gr", Partitions: 6, Records: 1, Groups: []Group{{Name: "A", Consumers: 2}}, Assignor: "range"},
+		Groups{ID: "gr", Partitions: 6, Records: 1, Groups: []GroupsGroup{{Name: "A", Consumers: 2}}, Assignor: "range"},
 		Sizing{ID: "si", Target: 10, PerConsumer: 3, Headroom: 50},
 	}
 	rs, err := Run(t.Context(), Source{Seed: 1, Subscribers: 20, Periods: 3}, cells)

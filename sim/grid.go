@@ -22,33 +22,33 @@ type Grid struct {
 	// Deviation lists the key and partition count pairs of the serving
 	// deviation table, in the table's order; every row carries its deviation
 	// whether listed or not.
-	Deviation []Combo
+	Deviation []GridCombo
 }
 
-// Combo names one key and partition count of a grid.
-type Combo struct {
+// GridCombo names one key and partition count of a grid.
+type GridCombo struct {
 	Key        Key
 	Partitions int
 }
 
-// GridResult is a grid's figures: one Row per combination, keys outermost and
+// GridResult is a grid's figures: one GridRow per combination, keys outermost and
 // consumer counts innermost, as the lesson's loops run. Rows are always the
 // simulation's; package partlab/sim/kafka measures the same combinations,
-// in an Observed of their own, when the grid's engine asks for them.
+// in a GridObserved of their own, when the grid's engine asks for them.
 type GridResult struct {
-	Kind        Kind     `json:"kind"` // KindGrid
-	ID          string   `json:"id"`
-	Partitioner string   `json:"partitioner"`
-	Assignor    string   `json:"assignor"`
-	Engine      Engine   `json:"engine"`
-	Records     int      `json:"records"`
-	Baseline    Baseline `json:"baseline"`
-	Rows        []Row    `json:"rows"`
-	Grid        Grid     `json:"-"`
+	Kind        Kind      `json:"kind"` // KindGrid
+	ID          string    `json:"id"`
+	Partitioner string    `json:"partitioner"`
+	Assignor    string    `json:"assignor"`
+	Engine      Engine    `json:"engine"`
+	Records     int       `json:"records"`
+	Baseline    Baseline  `json:"baseline"`
+	Rows        []GridRow `json:"rows"`
+	Grid        Grid      `json:"-"`
 }
 
-// Row is one combination of a grid: what its consumers read and computed.
-type Row struct {
+// GridRow is one combination of a grid: what its consumers read and computed.
+type GridRow struct {
 	Key        Key     `json:"key"`
 	Partitions int     `json:"partitions"`
 	Consumers  int     `json:"consumers"`
@@ -112,15 +112,15 @@ func (r *GridResult) SplitRange(k Key, consumers int) (fewest, most int) {
 // run keys outermost and consumer counts innermost, so the row's index follows
 // from its place on each of the grid's axes: a page that reads every row stays
 // linear in the number of rows.
-func (r *GridResult) Row(k Key, partitions, consumers int) (Row, bool) {
+func (r *GridResult) Row(k Key, partitions, consumers int) (GridRow, bool) {
 	g := r.Grid
 	ki, pi, ci := slices.Index(g.Keys, k), slices.Index(g.Partitions, partitions), slices.Index(g.Consumers, consumers)
 	if ki < 0 || pi < 0 || ci < 0 {
-		return Row{}, false
+		return GridRow{}, false
 	}
 	i := (ki*len(g.Partitions)+pi)*len(g.Consumers) + ci
 	if i >= len(r.Rows) {
-		return Row{}, false
+		return GridRow{}, false
 	}
 	return r.Rows[i], true
 }
@@ -252,8 +252,8 @@ func (g Grid) tally(e *env, d *Data, pt Partitioner) ([]tally, error) {
 }
 
 // row turns a tally into a grid row for one consumer group.
-func (d *Data) row(k Key, owned [][]int, tl tally, dev Regions) Row {
-	r := Row{
+func (d *Data) row(k Key, owned [][]int, tl tally, dev Regions) GridRow {
+	r := GridRow{
 		Key: k, Partitions: len(tl.sizes), Consumers: len(owned),
 		Loads: GroupLoads(tl.sizes, owned), Split: tl.split, Rows: tl.rows,
 		Lost: d.baseline.Rows - tl.rows, Deviation: dev, Sizes: tl.sizes,
@@ -288,7 +288,7 @@ func (d *Data) row(k Key, owned [][]int, tl tally, dev Regions) Row {
 // s3_consumption does: a reading yields a row when the partition also holds
 // the same subscriber's previous period. It shares no code with the grid's
 // placement path, so agreement between the two is evidence, not tautology.
-func (d *Data) Observe(k Key, owned [][]int, logs [][]Reading) Row {
+func (d *Data) Observe(k Key, owned [][]int, logs [][]Reading) GridRow {
 	t := d.Source.Periods
 	tl := d.newTally(len(logs))
 	home := make([]int32, d.Source.Subscribers) // a subscriber's first partition + 1
@@ -342,7 +342,7 @@ func (g Grid) CellID() string { return g.ID }
 // A grid's figures are a family over its combinations, each named
 // KEY/P/C: max_load@record/4/4 is the most loaded consumer's records with
 // the record key, 4 partitions and 4 consumers.
-var gridFigures = figureTable[Grid, *GridResult, Row]{
+var gridFigures = figureTable[Grid, *GridResult, GridRow]{
 	members: func(g Grid) []string {
 		var names []string
 		for _, k := range g.Keys {
@@ -354,25 +354,25 @@ var gridFigures = figureTable[Grid, *GridResult, Row]{
 		}
 		return names
 	},
-	row: func(r *GridResult, member string) (Row, bool) {
+	row: func(r *GridResult, member string) (GridRow, bool) {
 		var k string
 		var p, c int
 		if n, err := fmt.Sscanf(strings.ReplaceAll(member, "/", " "), "%s %d %d", &k, &p, &c); err != nil || n != 3 {
-			return Row{}, false
+			return GridRow{}, false
 		}
 		return r.Row(Key(k), p, c)
 	},
-	family: []figure[Grid, Row]{
-		{name: "max_load", value: func(r Row) float64 { return float64(r.MaxLoad) }},
-		{name: "min_load", value: func(r Row) float64 { return float64(r.MinLoad) }},
-		{name: "idle", value: func(r Row) float64 { return float64(r.Idle) }},
-		{name: "split", value: func(r Row) float64 { return float64(r.Split) }},
-		{name: "rows", value: func(r Row) float64 { return float64(r.Rows) }},
-		{name: "lost", value: func(r Row) float64 { return float64(r.Lost) }},
-		{name: "skew", value: func(r Row) float64 { return r.Skew }},
-		{name: "drift", value: func(r Row) float64 { return r.Drift }},
-		{name: "speedup", value: func(r Row) float64 { return r.Speedup }},
-		{name: "ideal", value: func(r Row) float64 { return float64(r.Ideal) }},
+	family: []figure[Grid, GridRow]{
+		{name: "max_load", value: func(r GridRow) float64 { return float64(r.MaxLoad) }},
+		{name: "min_load", value: func(r GridRow) float64 { return float64(r.MinLoad) }},
+		{name: "idle", value: func(r GridRow) float64 { return float64(r.Idle) }},
+		{name: "split", value: func(r GridRow) float64 { return float64(r.Split) }},
+		{name: "rows", value: func(r GridRow) float64 { return float64(r.Rows) }},
+		{name: "lost", value: func(r GridRow) float64 { return float64(r.Lost) }},
+		{name: "skew", value: func(r GridRow) float64 { return r.Skew }},
+		{name: "drift", value: func(r GridRow) float64 { return r.Drift }},
+		{name: "speedup", value: func(r GridRow) float64 { return r.Speedup }},
+		{name: "ideal", value: func(r GridRow) float64 { return float64(r.Ideal) }},
 	},
 }
 

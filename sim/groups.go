@@ -8,28 +8,28 @@ type Groups struct {
 	ID         string
 	Partitions int
 	Records    int // per partition
-	Groups     []Group
+	Groups     []GroupsGroup
 	Assignor   string
 }
 
-// Group is one consumer group.
-type Group struct {
+// GroupsGroup is one consumer group.
+type GroupsGroup struct {
 	Name      string
 	Consumers int
 }
 
 // GroupsResult is each group's share of the topic.
 type GroupsResult struct {
-	Kind       Kind         `json:"kind"` // KindGroups
-	ID         string       `json:"id"`
-	Assignor   string       `json:"assignor"`
-	Partitions int          `json:"partitions"`
-	Records    int          `json:"records"` // in the topic
-	Groups     []GroupShare `json:"groups"`
+	Kind       Kind          `json:"kind"` // KindGroups
+	ID         string        `json:"id"`
+	Assignor   string        `json:"assignor"`
+	Partitions int           `json:"partitions"`
+	Records    int           `json:"records"` // in the topic
+	Groups     []GroupsShare `json:"groups"`
 }
 
-// GroupShare is what one group received.
-type GroupShare struct {
+// GroupsShare is what one group received.
+type GroupsShare struct {
 	Name     string  `json:"name"`
 	Received int     `json:"received"` // records the group's members read together
 	Owned    [][]int `json:"owned"`    // each member's partitions
@@ -60,7 +60,7 @@ func (g Groups) run(*env) (Result, error) {
 		// Groups keep their own offsets: each is assigned the whole topic,
 		// whatever the others do.
 		owned := assign(g.Partitions, grp.Consumers)
-		share := GroupShare{Name: grp.Name, Owned: owned, Loads: GroupLoads(sizes, owned)}
+		share := GroupsShare{Name: grp.Name, Owned: owned, Loads: GroupLoads(sizes, owned)}
 		for _, l := range share.Loads {
 			share.Received += l
 		}
@@ -70,7 +70,7 @@ func (g Groups) run(*env) (Result, error) {
 }
 
 // A groups cell's figures are a family: received@NAME for every group.
-var groupsFigures = figureTable[Groups, *GroupsResult, GroupShare]{
+var groupsFigures = figureTable[Groups, *GroupsResult, GroupsShare]{
 	members: func(g Groups) []string {
 		names := make([]string, len(g.Groups))
 		for i, grp := range g.Groups {
@@ -78,16 +78,16 @@ var groupsFigures = figureTable[Groups, *GroupsResult, GroupShare]{
 		}
 		return names
 	},
-	row: func(r *GroupsResult, name string) (GroupShare, bool) {
+	row: func(r *GroupsResult, name string) (GroupsShare, bool) {
 		for _, g := range r.Groups {
 			if g.Name == name {
 				return g, true
 			}
 		}
-		return GroupShare{}, false
+		return GroupsShare{}, false
 	},
-	family: []figure[Groups, GroupShare]{
-		{name: "received", value: func(g GroupShare) float64 { return float64(g.Received) }},
+	family: []figure[Groups, GroupsShare]{
+		{name: "received", value: func(g GroupsShare) float64 { return float64(g.Received) }},
 	},
 }
 

@@ -121,7 +121,7 @@ func roundRobinKeyless(k Keyless, _ *Rand, n int) ([]int, int) {
 // stickyKeyless is kgo's stickyTopicPartitioner: on a new batch, Intn(P),
 // moved on by one when it is the partition just left.
 func stickyKeyless(k Keyless, rng *Rand, n int) ([]int, int) {
-	stick := BatchRecords(k.Batch, k.Value)
+	stick := KeylessBatchRecords(k.Batch, k.Value)
 	seq := make([]int, 0, n)
 	last := -1
 	for len(seq) < n {
@@ -141,8 +141,8 @@ func stickyKeyless(k Keyless, rng *Rand, n int) ([]int, int) {
 // a key: bytes accumulate per record, and reaching Batch starts a new stick
 // counted from that record.
 func uniformKeyless(k Keyless, rng *Rand, n int, adaptive bool) ([]int, int) {
-	l := UniformRecordBytes(k.Value)
-	batch := BatchRecords(k.Batch, k.Value)
+	l := KeylessUniformRecordBytes(k.Value)
+	batch := KeylessBatchRecords(k.Batch, k.Value)
 	seq := make([]int, n)
 	counts := make([]int, k.Partitions)
 	bytes, on := 0, -1
@@ -173,16 +173,16 @@ func adaptivePick(counts []int, batch int, rng *Rand) int {
 		weights[p] = 1 / float64(counts[p]%batch+1)
 		total += weights[p]
 	}
-	return AdaptivePick(weights, float64(rng.Uint32())/(1<<32)*total)
+	return KeylessAdaptivePick(weights, float64(rng.Uint32())/(1<<32)*total)
 }
 
-// AdaptivePick is the last step of kgo's adaptive draw: pick is a uniform
+// KeylessAdaptivePick is the last step of kgo's adaptive draw: pick is a uniform
 // draw scaled by the weights' sum; partitions are visited from the last to
 // the first, each taking its weight off pick, and the first that takes it
 // to zero or below is chosen; rounding that leaves pick above zero chooses
 // partition 0, the last visited. Weights [1 1 0.5] and pick 1.2: p2 takes it
 // to 0.7, p1 to -0.3, so p1.
-func AdaptivePick(weights []float64, pick float64) int {
+func KeylessAdaptivePick(weights []float64, pick float64) int {
 	for p := len(weights) - 1; p >= 0; p-- {
 		pick -= weights[p]
 		if pick <= 0 {
@@ -203,21 +203,21 @@ func uniformStick(l, batch int) int {
 	return stick
 }
 
-// UniformRecordBytes is what kgo's uniform partitioner counts for a record
+// KeylessUniformRecordBytes is what kgo's uniform partitioner counts for a record
 // without a key or headers whose value has v bytes: attributes, timestamp
 // delta and offset delta at one byte each, the key's length (-1… franz-go
 // counts len(nil) = 0, one byte), the value's length and the value, and the
 // header count. 100-byte values: 1+1+1+1+2+100+1 = 107.
-func UniformRecordBytes(v int) int { return 5 + varintLen(int64(v)) + v }
+func KeylessUniformRecordBytes(v int) int { return 5 + varintLen(int64(v)) + v }
 
-// BatchRecords is how many records without a key, of v-byte values and one
+// KeylessBatchRecords is how many records without a key, of v-byte values and one
 // timestamp, fit in a batch of at most batch bytes as franz-go fills one
 // for a flexible produce request: a 65-byte batch header, then each record's
 // length prefix and body, the body holding its offset delta; the batch's
 // size counts a varint of its length in place of the 4-byte length.
 // 16,384-byte batches of 100-byte values hold 148 records (franz-go's, on
 // kfake); at least 1.
-func BatchRecords(batch, v int) int {
+func KeylessBatchRecords(batch, v int) int {
 	wire := recordBatchOverhead
 	for n := 0; ; n++ {
 		body := 1 + 1 + varintLen(int64(n)) + 1 + varintLen(int64(v)) + v + 1
@@ -292,9 +292,9 @@ func NewKeylessRow(name string, stick int, seq []int, partitions int, windows []
 	return row
 }
 
-// Runs returns the lengths of the runs of one partition in a sequence:
+// KeylessRuns returns the lengths of the runs of one partition in a sequence:
 // [0 0 1 1 1 0] has runs 2 3 1.
-func Runs(seq []int) []int {
+func KeylessRuns(seq []int) []int {
 	var runs []int
 	for i, p := range seq {
 		if i == 0 || p != seq[i-1] {
@@ -415,13 +415,13 @@ type KeylessAgreement struct {
 	Agrees      bool   `json:"agrees"`
 }
 
-// CompareKeyless puts the rows measured on Kafka beside the simulation's:
+// KeylessCompare puts the rows measured on Kafka beside the simulation's:
 // the total; the stick, the commonest run of one partition; whether a
 // switch ever picks the partition just left (a run longer than a stick),
 // which sticky and round robin never do; and, for round robin, the counts
 // and spread. The others' counts depend on the draw, and the first run on
 // when the broker first answers: they are listed beside, not compared.
-func CompareKeyless(cluster string, sim *KeylessResult, got []KeylessRow) *KeylessObserved {
+func KeylessCompare(cluster string, sim *KeylessResult, got []KeylessRow) *KeylessObserved {
 	o := &KeylessObserved{Engine: "kafka", Cluster: cluster, Agree: true, Rows: got}
 	add := func(partitioner, figure, a, b string, compared bool) {
 		c := KeylessAgreement{Partitioner: partitioner, Figure: figure, Sim: a, Kafka: b, Compared: compared, Agrees: a == b}
@@ -436,21 +436,21 @@ func CompareKeyless(cluster string, sim *KeylessResult, got []KeylessRow) *Keyle
 		wl, gl := want.Windows[len(want.Windows)-1], row.Windows[len(row.Windows)-1]
 		itoa := strconv.Itoa
 		add(name, "records", itoa(int(sum(wl.Counts))), itoa(int(sum(gl.Counts))), true)
-		add(name, "stick", itoa(Stick(want.Sequence)), itoa(Stick(row.Sequence)), true)
-		add(name, "first run", itoa(Runs(want.Sequence)[0]), itoa(Runs(row.Sequence)[0]), false)
-		add(name, "picks the partition just left", strconv.FormatBool(Repeats(want.Sequence, want.Stick)),
-			strconv.FormatBool(Repeats(row.Sequence, want.Stick)), name == "sticky" || name == "roundrobin")
+		add(name, "stick", itoa(KeylessStick(want.Sequence)), itoa(KeylessStick(row.Sequence)), true)
+		add(name, "first run", itoa(KeylessRuns(want.Sequence)[0]), itoa(KeylessRuns(row.Sequence)[0]), false)
+		add(name, "picks the partition just left", strconv.FormatBool(KeylessRepeats(want.Sequence, want.Stick)),
+			strconv.FormatBool(KeylessRepeats(row.Sequence, want.Stick)), name == "sticky" || name == "roundrobin")
 		add(name, "counts", fmt.Sprint(wl.Counts), fmt.Sprint(gl.Counts), !drawn)
 		add(name, "spread", strconv.FormatFloat(wl.Spread, 'f', 2, 64), strconv.FormatFloat(gl.Spread, 'f', 2, 64), !drawn)
 	}
 	return o
 }
 
-// Stick is the commonest length of a run of one partition, the last run
+// KeylessStick is the commonest length of a run of one partition, the last run
 // left out unless it is the only one; of equally common lengths, the
 // shortest. Runs 118 118 83 148 148 148 40: 148.
-func Stick(seq []int) int {
-	runs := Runs(seq)
+func KeylessStick(seq []int) int {
+	runs := KeylessRuns(seq)
 	if len(runs) > 1 {
 		runs = runs[:len(runs)-1]
 	}
@@ -467,8 +467,8 @@ func Stick(seq []int) int {
 	return best
 }
 
-// Repeats reports whether a switch picked the partition just left: a run
+// KeylessRepeats reports whether a switch picked the partition just left: a run
 // longer than a stick of s records.
-func Repeats(seq []int, s int) bool {
-	return slices.ContainsFunc(Runs(seq), func(r int) bool { return r > s })
+func KeylessRepeats(seq []int, s int) bool {
+	return slices.ContainsFunc(KeylessRuns(seq), func(r int) bool { return r > s })
 }

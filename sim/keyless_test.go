@@ -29,16 +29,16 @@ func TestKeylessVectors(t *testing.T) {
 		name      string
 		got, want int
 	}{
-		{"records in a 16 KiB batch of 100-byte values", BatchRecords(16384, 100), 148},
-		{"records in a 512-byte batch", BatchRecords(512, 100), 4},
-		{"a batch smaller than one record still holds it", BatchRecords(512, 4000), 1},
-		{"bytes uniform counts for a 100-byte value", UniformRecordBytes(100), 107},
-		{"bytes uniform counts for a 10-byte value", UniformRecordBytes(10), 16},
+		{"records in a 16 KiB batch of 100-byte values", KeylessBatchRecords(16384, 100), 148},
+		{"records in a 512-byte batch", KeylessBatchRecords(512, 100), 4},
+		{"a batch smaller than one record still holds it", KeylessBatchRecords(512, 4000), 1},
+		{"bytes uniform counts for a 100-byte value", KeylessUniformRecordBytes(100), 107},
+		{"bytes uniform counts for a 10-byte value", KeylessUniformRecordBytes(10), 16},
 		{"uniform stick, 107-byte records, 16384 bytes", uniformStick(107, 16384), 153},
 		{"uniform stick, a record as large as the batch", uniformStick(600, 512), 1},
-		{"adaptive pick, the doc's example", AdaptivePick([]float64{1, 1, 0.5}, 1.2), 1},
-		{"adaptive pick, the first visited", AdaptivePick([]float64{1, 1, 0.5}, 0.1), 2},
-		{"adaptive pick, rounding left over", AdaptivePick([]float64{1, 1}, 2.0000001), 0},
+		{"adaptive pick, the doc's example", KeylessAdaptivePick([]float64{1, 1, 0.5}, 1.2), 1},
+		{"adaptive pick, the first visited", KeylessAdaptivePick([]float64{1, 1, 0.5}, 0.1), 2},
+		{"adaptive pick, rounding left over", KeylessAdaptivePick([]float64{1, 1}, 2.0000001), 0},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("%s: %d, want %d", tc.name, tc.got, tc.want)
@@ -73,14 +73,14 @@ func TestKeylessInvariants(t *testing.T) {
 					}
 				}
 			}
-			runs := Runs(row.Sequence)
+			runs := KeylessRuns(row.Sequence)
 			for i, r := range runs[:len(runs)-1] {
 				if r%row.Stick != 0 {
 					t.Errorf("%s, %d partitions: run %d holds %d records, not whole sticks of %d", row.Partitioner, k.Partitions, i, r, row.Stick)
 					break
 				}
 			}
-			if row.Partitioner == "sticky" && k.Partitions > 1 && Repeats(row.Sequence, row.Stick) {
+			if row.Partitioner == "sticky" && k.Partitions > 1 && KeylessRepeats(row.Sequence, row.Stick) {
 				t.Errorf("sticky, %d partitions: a switch picked the partition just left", k.Partitions)
 			}
 		}

@@ -32,7 +32,7 @@ func TestSpreadLab(t *testing.T) {
 	if want := []int{31, 29, 30, 30, 30, 30, 31, 29}; !reflect.DeepEqual(r.Records, want) {
 		t.Errorf("records %v, want %v", r.Records, want)
 	}
-	if want := []Probe{{"cart-9", 6}, {"order-7", 2}, {"user-42", 3}, {"payment-3", 2}}; !reflect.DeepEqual(r.Probes, want) {
+	if want := []SpreadProbe{{"cart-9", 6}, {"order-7", 2}, {"user-42", 3}, {"payment-3", 2}}; !reflect.DeepEqual(r.Probes, want) {
 		t.Errorf("probes %v, want %v", r.Probes, want)
 	}
 	if r.Covered != 8 || r.Hot == nil || !reflect.DeepEqual(r.Hot.Partitions, []int{3}) {
@@ -98,7 +98,7 @@ func TestThroughputCeiling(t *testing.T) {
 	for _, k := range g.Keys {
 		for _, p := range g.Partitions {
 			for _, as := range AssignorNames() {
-				tp := Throughput{ID: "t", From: &GridCombo{Grid: "g", Key: k, Partitions: p}, Work: time.Millisecond,
+				tp := Throughput{ID: "t", From: &ThroughputFrom{Grid: "g", Key: k, Partitions: p}, Work: time.Millisecond,
 					Consumers: []int{1, 2, 3, 5, 8, 13, 40}, Assignor: as}
 				rs, err := Run(t.Context(), src, []Cell{g, tp})
 				if err != nil {
@@ -185,7 +185,7 @@ func TestAssignmentDrill(t *testing.T) {
 // owner.
 func TestGroups(t *testing.T) {
 	r := run1[*GroupsResult](t, Groups{Partitions: 6, Records: 100, Assignor: "range",
-		Groups: []Group{{"A", 3}, {"B", 1}, {"C", 9}}})
+		Groups: []GroupsGroup{{"A", 3}, {"B", 1}, {"C", 9}}})
 	for _, g := range r.Groups {
 		owners := make([]int, r.Partitions)
 		for _, parts := range g.Owned {

@@ -25,7 +25,7 @@ import (
 // consumers do no better: one partition has one reader, and the hot key's
 // partition is the ceiling.
 //
-// A Burst adds records at one step, spread as that step's records are; the
+// A burst adds records at one step, spread as that step's records are; the
 // time it takes to drain is the steps until every partition's lag is what it
 // would have been without it.
 type Lag struct {
@@ -36,34 +36,34 @@ type Lag struct {
 	PerConsumer int // records one consumer reads per step
 	Consumers   []int
 	Steps       int
-	Burst       *Burst
+	Burst       *LagBurst
 	Assignor    string
 	Engine      Engine // "" is EngineSim
 }
 
-// Burst is extra records written at one step, numbered from 1.
-type Burst struct {
+// LagBurst is extra records written at one step, numbered from 1.
+type LagBurst struct {
 	At      int
 	Records int
 }
 
 // LagResult is the group's lag for each consumer count.
 type LagResult struct {
-	Kind        Kind     `json:"kind"` // KindLag
-	ID          string   `json:"id"`
-	Partitions  int      `json:"partitions"`
-	Rate        int      `json:"rate"`
-	Hot         int      `json:"hot"`
-	PerConsumer int      `json:"per_consumer"`
-	Steps       int      `json:"steps"`
-	Burst       *Burst   `json:"burst,omitempty"`
-	Assignor    string   `json:"assignor"`
-	Engine      Engine   `json:"engine"`
-	Written     []int    `json:"written"`  // records written to each partition per step, without the burst
-	HotRate     int      `json:"hot_rate"` // records written to partition 0 per step
-	Ceiling     int      `json:"ceiling"`  // the fewest consumers compared past which no count lowers the largest lag
-	Rows        []LagRow `json:"rows"`
-	Spec        Lag      `json:"-"`
+	Kind        Kind      `json:"kind"` // KindLag
+	ID          string    `json:"id"`
+	Partitions  int       `json:"partitions"`
+	Rate        int       `json:"rate"`
+	Hot         int       `json:"hot"`
+	PerConsumer int       `json:"per_consumer"`
+	Steps       int       `json:"steps"`
+	Burst       *LagBurst `json:"burst,omitempty"`
+	Assignor    string    `json:"assignor"`
+	Engine      Engine    `json:"engine"`
+	Written     []int     `json:"written"`  // records written to each partition per step, without the burst
+	HotRate     int       `json:"hot_rate"` // records written to partition 0 per step
+	Ceiling     int       `json:"ceiling"`  // the fewest consumers compared past which no count lowers the largest lag
+	Rows        []LagRow  `json:"rows"`
+	Spec        Lag       `json:"-"`
 }
 
 // LagRow is one consumer count: each partition's lag after each step, the
@@ -360,7 +360,7 @@ func lagsDiffer(want, got [][]int, partitions int) string {
 // reads among its partitions is listed beside the model's, not compared.
 const LagSharedWhy = "a consumer of several partitions takes what a fetch returned, a batch of one partition after another; the model takes a record from each in turn"
 
-// CompareLag puts the rows measured on Kafka beside the model's. What a
+// LagCompare puts the rows measured on Kafka beside the model's. What a
 // real group must match exactly is compared: the assignment the group
 // agreed, the idle consumers, the records behind after every step (each
 // consumer reads its budget or catches up) and at the end. How those
@@ -368,7 +368,7 @@ const LagSharedWhy = "a consumer of several partitions takes what a fetch return
 // the model's: the largest lag, where it was, every partition's lag and
 // the drain, which compares those lags, are compared only in rows where no
 // consumer owns more than one partition, and listed beside otherwise.
-func CompareLag(cluster string, res *LagResult, rows []LagRow, owned [][][]int) *LagObserved {
+func LagCompare(cluster string, res *LagResult, rows []LagRow, owned [][][]int) *LagObserved {
 	o := &LagObserved{Engine: "kafka", Cluster: cluster, Rows: rows, Owned: owned}
 	assign, _ := AssignorByName(res.Assignor)
 	for i, want := range res.Rows {

@@ -59,9 +59,9 @@ func TestLagAgreesWithStepByStep(t *testing.T) {
 		lag  Lag
 	}{
 		{"the doc's hot key", Lag{Partitions: 4, Rate: 400, Hot: 25, PerConsumer: 100, Consumers: []int{1, 2, 4, 8}, Steps: 12, Assignor: "range"}},
-		{"no hot key, a burst", Lag{Partitions: 6, Rate: 600, PerConsumer: 150, Consumers: []int{1, 3, 6, 12}, Steps: 30, Burst: &Burst{At: 5, Records: 3000}, Assignor: "roundrobin"}},
-		{"uneven split", Lag{Partitions: 7, Rate: 101, Hot: 13, PerConsumer: 17, Consumers: []int{1, 2, 3, 5, 7, 9}, Steps: 40, Burst: &Burst{At: 1, Records: 333}, Assignor: "range"}},
-		{"a burst never drained", Lag{Partitions: 3, Rate: 90, Hot: 50, PerConsumer: 40, Consumers: []int{3}, Steps: 10, Burst: &Burst{At: 10, Records: 500}, Assignor: "range"}},
+		{"no hot key, a burst", Lag{Partitions: 6, Rate: 600, PerConsumer: 150, Consumers: []int{1, 3, 6, 12}, Steps: 30, Burst: &LagBurst{At: 5, Records: 3000}, Assignor: "roundrobin"}},
+		{"uneven split", Lag{Partitions: 7, Rate: 101, Hot: 13, PerConsumer: 17, Consumers: []int{1, 2, 3, 5, 7, 9}, Steps: 40, Burst: &LagBurst{At: 1, Records: 333}, Assignor: "range"}},
+		{"a burst never drained", Lag{Partitions: 3, Rate: 90, Hot: 50, PerConsumer: 40, Consumers: []int{3}, Steps: 10, Burst: &LagBurst{At: 10, Records: 500}, Assignor: "range"}},
 		{"one partition", Lag{Partitions: 1, Rate: 10, PerConsumer: 7, Consumers: []int{1, 4}, Steps: 5, Assignor: "roundrobin"}},
 	}
 	for _, tc := range cases {
@@ -120,19 +120,19 @@ func TestLagHotCeiling(t *testing.T) {
 	}
 }
 
-// CompareLag compares the assignment, idle consumers and totals of every
+// LagCompare compares the assignment, idle consumers and totals of every
 // row, and each partition's lag, the largest and the drain only where no
 // consumer owns more than one partition; it lists the others with the
 // reason, and a difference in a compared figure is a disagreement.
-func TestCompareLag(t *testing.T) {
-	l := Lag{ID: "l", Partitions: 4, Rate: 100, PerConsumer: 30, Consumers: []int{2, 4}, Steps: 3, Burst: &Burst{At: 2, Records: 40}, Assignor: "range"}
+func TestLagCompare(t *testing.T) {
+	l := Lag{ID: "l", Partitions: 4, Rate: 100, PerConsumer: 30, Consumers: []int{2, 4}, Steps: 3, Burst: &LagBurst{At: 2, Records: 40}, Assignor: "range"}
 	rs, err := Run(t.Context(), Source{}, []Cell{l})
 	if err != nil {
 		t.Fatal(err)
 	}
 	res := rs.All[0].(*LagResult)
 	owned := [][][]int{{{0, 1}, {2, 3}}, {{0}, {1}, {2}, {3}}}
-	o := CompareLag("kfake", res, res.Rows, owned)
+	o := LagCompare("kfake", res, res.Rows, owned)
 	if !o.Agree || o.Compared != 4+7 || len(o.Checks) != 14 {
 		t.Fatalf("agree %v, %d compared of %d, want all 11 of 14 compared to agree", o.Agree, o.Compared, len(o.Checks))
 	}
@@ -143,11 +143,11 @@ func TestCompareLag(t *testing.T) {
 	}
 	shifted := []LagRow{res.Rows[0], res.Rows[1]}
 	shifted[1].Lags = [][]int{shifted[1].Lags[0], {1, 0, 0, 0}, shifted[1].Lags[2]}
-	if o := CompareLag("kfake", res, shifted, owned); o.Agree || o.Agreeing != o.Compared-1 {
+	if o := LagCompare("kfake", res, shifted, owned); o.Agree || o.Agreeing != o.Compared-1 {
 		t.Errorf("one partition's lag changed: agree %v, %d of %d agree; want one to differ", o.Agree, o.Agreeing, o.Compared)
 	}
 	wrong := [][][]int{{{0, 1}, {2, 3}}, {{1}, {0}, {2}, {3}}}
-	if o := CompareLag("kfake", res, res.Rows, wrong); o.Agree {
+	if o := LagCompare("kfake", res, res.Rows, wrong); o.Agree {
 		t.Error("another assignment agrees")
 	}
 }

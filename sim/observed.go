@@ -33,34 +33,34 @@ func EngineByName(name string) (Engine, error) { return byName(engines, "engine"
 // Kafka reports whether the engine runs the grid on Kafka.
 func (e Engine) Kafka() bool { return e == EngineKafka || e == EngineBoth }
 
-// Observed is what another engine measured for a grid, row by row beside the
+// GridObserved is what another engine measured for a grid, row by row beside the
 // simulation's: Rows[i] is the same combination as GridResult.Rows[i].
-type Observed struct {
-	Engine   string        `json:"engine"`   // "kafka"
-	Cluster  string        `json:"cluster"`  // where it ran: "kfake" (in-process) or "brokers"
-	Agree    bool          `json:"agree"`    // every row equals the simulation's
-	Agreeing int           `json:"agreeing"` // rows that equal the simulation's
-	Rows     []ObservedRow `json:"rows"`
+type GridObserved struct {
+	Engine   string            `json:"engine"`   // "kafka"
+	Cluster  string            `json:"cluster"`  // where it ran: "kfake" (in-process) or "brokers"
+	Agree    bool              `json:"agree"`    // every row equals the simulation's
+	Agreeing int               `json:"agreeing"` // rows that equal the simulation's
+	Rows     []GridObservedRow `json:"rows"`
 }
 
-// ObservedRow is one combination as another engine measured it: its figures,
+// GridObservedRow is one combination as another engine measured it: its figures,
 // the figures in which it differs from the simulation's row, and the known
 // cause of the difference when there is one.
-type ObservedRow struct {
-	Row
+type GridObservedRow struct {
+	GridRow
 	Differ []string `json:"differ"`           // JSON names of the differing figures; empty when the rows agree
 	Reason string   `json:"reason,omitempty"` // why they differ, when the cause is known
 }
 
 // Agrees reports whether the row equals the simulation's.
-func (r ObservedRow) Agrees() bool { return len(r.Differ) == 0 }
+func (r GridObservedRow) Agrees() bool { return len(r.Differ) == 0 }
 
 // Differ lists the figures in which o differs from r, by their JSON names in
-// the Row's field order: for a simulated row and the same combination
+// the GridRow's field order: for a simulated row and the same combination
 // measured on Kafka, [] when every figure agrees, [loads max_load …] when not.
 // Figures are compared exactly, floats included: both rows come from the same
 // arithmetic, so any difference is a difference in what was read.
-func (r Row) Differ(o Row) []string {
+func (r GridRow) Differ(o GridRow) []string {
 	differ := []string{}
 	a, b := reflect.ValueOf(r), reflect.ValueOf(o)
 	for i := range a.NumField() {

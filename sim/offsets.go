@@ -17,28 +17,28 @@ type Offsets struct {
 // OffsetsResult is what an Offsets cell prints. LastOffset is -1 when the
 // partition is empty, and then First and Subscriber are empty too.
 type OffsetsResult struct {
-	Kind        Kind        `json:"kind"` // KindOffsets
-	ID          string      `json:"id"`
-	Key         Key         `json:"key"`
-	Partitions  int         `json:"partitions"`
-	Partition   int         `json:"partition"`
-	Records     int         `json:"records"`
-	LastOffset  int         `json:"last_offset"`
-	First       []Placement `json:"first"`
-	Subscriber  string      `json:"subscriber"`
-	Spread      []KeySpread `json:"spread"`
-	Partitioner string      `json:"partitioner"`
+	Kind        Kind               `json:"kind"` // KindOffsets
+	ID          string             `json:"id"`
+	Key         Key                `json:"key"`
+	Partitions  int                `json:"partitions"`
+	Partition   int                `json:"partition"`
+	Records     int                `json:"records"`
+	LastOffset  int                `json:"last_offset"`
+	First       []OffsetsPlacement `json:"first"`
+	Subscriber  string             `json:"subscriber"`
+	Spread      []OffsetsKeySpread `json:"spread"`
+	Partitioner string             `json:"partitioner"`
 }
 
-// Placement is one record of a partition.
-type Placement struct {
+// OffsetsPlacement is one record of a partition.
+type OffsetsPlacement struct {
 	Subscriber string `json:"subscriber"`
 	Period     string `json:"period"`
 	Offset     int    `json:"offset"`
 }
 
-// KeySpread lists the partitions that hold a subscriber's records under Key.
-type KeySpread struct {
+// OffsetsKeySpread lists the partitions that hold a subscriber's records under Key.
+type OffsetsKeySpread struct {
 	Key        Key   `json:"key"`
 	Partitions []int `json:"partitions"`
 }
@@ -72,7 +72,7 @@ func (o Offsets) run(e *env) (Result, error) {
 			first = r.Subscriber
 		}
 		if len(res.First) < firstRecords {
-			res.First = append(res.First, Placement{
+			res.First = append(res.First, OffsetsPlacement{
 				Subscriber: d.Subscriber(r.Subscriber).Name, Period: d.periods[r.Period], Offset: res.Records,
 			})
 		}
@@ -89,7 +89,7 @@ func (o Offsets) run(e *env) (Result, error) {
 		for j := range t {
 			in[part[first*t+j]] = true
 		}
-		ks := KeySpread{Key: k, Partitions: indexes(in)}
+		ks := OffsetsKeySpread{Key: k, Partitions: indexes(in)}
 		res.Spread = append(res.Spread, ks)
 	}
 	return res, nil

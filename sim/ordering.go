@@ -38,9 +38,9 @@ type OrderingResult struct {
 	Useful      int     `json:"useful"`         // partitions holding records: consumers that can work at once
 }
 
-// Inversions is the lab's out-of-order counter: how many times a sequence
+// OrderingInversions is the lab's out-of-order counter: how many times a sequence
 // number is smaller than the one before it.
-func Inversions(seqs []int) int {
+func OrderingInversions(seqs []int) int {
 	n := 0
 	for i := 1; i < len(seqs); i++ {
 		if seqs[i] < seqs[i-1] {
@@ -75,7 +75,7 @@ func (o Ordering) run(e *env) (Result, error) {
 		res.Logs[p] = append(res.Logs[p], i)
 	}
 	for p, log := range res.Logs {
-		res.LogInv = append(res.LogInv, Inversions(log))
+		res.LogInv = append(res.LogInv, OrderingInversions(log))
 		if len(log) > 0 {
 			res.Useful++
 			if o.Read == nil && len(res.Read) < 2 {
@@ -87,7 +87,7 @@ func (o Ordering) run(e *env) (Result, error) {
 		res.Read = o.Read
 	}
 	res.Seen = e.interleave(res.Logs, res.Read)
-	res.Inversions = Inversions(res.Seen)
+	res.Inversions = OrderingInversions(res.Seen)
 	all := make([]int, o.Partitions)
 	for p := range all {
 		all[p] = p
@@ -98,7 +98,7 @@ func (o Ordering) run(e *env) (Result, error) {
 		byKey[k] = append(byKey[k], seq)
 	}
 	for _, seqs := range byKey {
-		res.KeyInv += Inversions(seqs)
+		res.KeyInv += OrderingInversions(seqs)
 	}
 	return res, nil
 }

@@ -28,14 +28,14 @@ type Prediction struct {
 
 // PredictionsResult is the scoreboard.
 type PredictionsResult struct {
-	Kind Kind    `json:"kind"` // KindPredictions
-	ID   string  `json:"id"`
-	Rows []Score `json:"rows"`
+	Kind Kind               `json:"kind"` // KindPredictions
+	ID   string             `json:"id"`
+	Rows []PredictionsScore `json:"rows"`
 }
 
-// Score is one prediction against its figure. Without an example (You
+// PredictionsScore is one prediction against its figure. Without an example (You
 // nil) there is nothing to score and Close is false.
-type Score struct {
+type PredictionsScore struct {
 	Name      string   `json:"name"`
 	Question  string   `json:"question"`
 	You       *float64 `json:"you,omitempty"`
@@ -56,7 +56,7 @@ func (p Predictions) run(e *env) (Result, error) {
 		if err != nil {
 			return nil, fmt.Errorf("prediction %s: %w", item.Name, err)
 		}
-		res.Rows = append(res.Rows, Score{Name: item.Name, Question: item.Question, You: item.You, Actual: v,
+		res.Rows = append(res.Rows, PredictionsScore{Name: item.Name, Question: item.Question, You: item.You, Actual: v,
 			Of: item.Actual, Tolerance: item.Tolerance, Close: item.You != nil && Hit(*item.You, v, item.Tolerance)})
 	}
 	return res, nil

@@ -17,22 +17,22 @@ import (
 type Rebalance struct {
 	ID         string
 	Partitions int
-	Events     []MembershipEvent
+	Events     []RebalanceEvent
 	Protocols  []string // in the order compared
 	Engine     Engine   // "" is EngineSim
 }
 
-// A MembershipEvent changes who is in the group. Members are named c0, c1,
+// A RebalanceEvent changes who is in the group. Members are named c0, c1,
 // … in the order they first join.
-type MembershipEvent struct {
+type RebalanceEvent struct {
 	Join    int    // this many new members join, one at a time
 	Leave   string // this member leaves
 	Restart bool   // a rolling restart: every member, in name order, leaves and rejoins
 }
 
-// A MembershipStep is one member joining or leaving: an event is one or
+// A RebalanceMemberStep is one member joining or leaving: an event is one or
 // more steps, and each step is one rebalance.
-type MembershipStep struct {
+type RebalanceMemberStep struct {
 	Event  int    // the event's number, from 1
 	Member string // who joins or leaves
 	Join   bool   // joins (or rejoins); false: leaves
@@ -40,7 +40,7 @@ type MembershipStep struct {
 }
 
 // Label is the step in words: "c2 joins", "c0 leaves", "c0 rejoins".
-func (s MembershipStep) Label() string {
+func (s RebalanceMemberStep) Label() string {
 	switch {
 	case s.Join && s.Again:
 		return s.Member + " rejoins"
@@ -52,8 +52,8 @@ func (s MembershipStep) Label() string {
 
 // Steps expands the events into steps; a leave that names no member of the
 // group at that point is an error that names the event.
-func (r Rebalance) Steps() ([]MembershipStep, error) {
-	var steps []MembershipStep
+func (r Rebalance) Steps() ([]RebalanceMemberStep, error) {
+	var steps []RebalanceMemberStep
 	var live []string
 	next := 0
 	for i, e := range r.Events {
@@ -64,35 +64,35 @@ func (r Rebalance) Steps() ([]MembershipStep, error) {
 				m := "c" + strconv.Itoa(next)
 				next++
 				live = append(live, m)
-				steps = append(steps, MembershipStep{Event: n, Member: m, Join: true})
+				steps = append(steps, RebalanceMemberStep{Event: n, Member: m, Join: true})
 			}
 		case e.Leave != "":
 			at := slices.Index(live, e.Leave)
 			if at < 0 {
-				return nil, &EventError{Index: i, Reason: fmt.Sprintf("%q is not in the group at this point (members: %s)", e.Leave, members(live))}
+				return nil, &RebalanceEventError{Index: i, Reason: fmt.Sprintf("%q is not in the group at this point (members: %s)", e.Leave, members(live))}
 			}
 			live = slices.Delete(live, at, at+1)
-			steps = append(steps, MembershipStep{Event: n, Member: e.Leave})
+			steps = append(steps, RebalanceMemberStep{Event: n, Member: e.Leave})
 		case e.Restart:
 			if len(live) == 0 {
-				return nil, &EventError{Index: i, Reason: "a rolling restart of an empty group"}
+				return nil, &RebalanceEventError{Index: i, Reason: "a rolling restart of an empty group"}
 			}
-			slices.SortFunc(live, ByMemberName)
+			slices.SortFunc(live, RebalanceByMemberName)
 			for _, m := range live {
-				steps = append(steps, MembershipStep{Event: n, Member: m}, MembershipStep{Event: n, Member: m, Join: true, Again: true})
+				steps = append(steps, RebalanceMemberStep{Event: n, Member: m}, RebalanceMemberStep{Event: n, Member: m, Join: true, Again: true})
 			}
 		}
 	}
 	return steps, nil
 }
 
-// An EventError is an event that cannot happen where the spec puts it.
-type EventError struct {
+// A RebalanceEventError is an event that cannot happen where the spec puts it.
+type RebalanceEventError struct {
 	Index  int // in Rebalance.Events, from 0
 	Reason string
 }
 
-func (e *EventError) Error() string { return fmt.Sprintf("events[%d]: %s", e.Index, e.Reason) }
+func (e *RebalanceEventError) Error() string { return fmt.Sprintf("events[%d]: %s", e.Index, e.Reason) }
 
 func members(live []string) string {
 	if len(live) == 0 {
@@ -101,12 +101,12 @@ func members(live []string) string {
 	return strings.Join(live, ", ")
 }
 
-// ByMemberName orders members by name, c2 before c10.
-func ByMemberName(a, b string) int { return cmp.Compare(memberNumber(a), memberNumber(b)) }
+// RebalanceByMemberName orders members by name, c2 before c10.
+func RebalanceByMemberName(a, b string) int { return cmp.Compare(memberNumber(a), memberNumber(b)) }
 
-// MemberID is a member's id when the group orders members by name: its
+// RebalanceMemberID is a member's id when the group orders members by name: its
 // number, zero-padded, so that ids sort as names do.
-func MemberID(name string) string { return fmt.Sprintf("%08d", memberNumber(name)) }
+func RebalanceMemberID(name string) string { return fmt.Sprintf("%08d", memberNumber(name)) }
 
 func memberNumber(name string) int {
 	n, _ := strconv.Atoi(strings.TrimPrefix(name, "c"))
@@ -208,13 +208,13 @@ func (r Rebalance) run(*env) (Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		res.Runs = append(res.Runs, Replay(proto, r.Partitions, len(r.Events), steps))
+		res.Runs = append(res.Runs, RebalanceReplay(proto, r.Partitions, len(r.Events), steps))
 	}
 	return res, nil
 }
 
 // String is the event in words: "3 join", "c1 leaves", "a rolling restart".
-func (e MembershipEvent) String() string {
+func (e RebalanceEvent) String() string {
 	switch {
 	case e.Join == 1:
 		return "1 joins"
@@ -228,7 +228,7 @@ func (e MembershipEvent) String() string {
 
 // words is event i in words, with the names of the members that join:
 // "c0 and c1 join", "c2 joins"; other events as String says.
-func (e MembershipEvent) words(steps []MembershipStep, i int) string {
+func (e RebalanceEvent) words(steps []RebalanceMemberStep, i int) string {
 	if e.Join == 0 {
 		return e.String()
 	}
@@ -244,11 +244,11 @@ func (e MembershipEvent) words(steps []MembershipStep, i int) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " join"
 }
 
-// Replay runs a protocol through the steps of events events over a topic of
+// RebalanceReplay runs a protocol through the steps of events events over a topic of
 // partitions. The balancers see the members in name order, as a group of
 // static members with those instance ids, or the Kafka engine's named
 // classic clients, sorts them.
-func Replay(proto Protocol, partitions, events int, steps []MembershipStep) RebalanceRun {
+func RebalanceReplay(proto Protocol, partitions, events int, steps []RebalanceMemberStep) RebalanceRun {
 	run := RebalanceRun{Protocol: proto.Name, Style: proto.Style, Events: make([]RebalanceTally, events)}
 	owner := make([]string, partitions)
 	var live []string
@@ -258,7 +258,7 @@ func Replay(proto Protocol, partitions, events int, steps []MembershipStep) Reba
 		} else {
 			live = slices.DeleteFunc(live, func(m string) bool { return m == s.Member })
 		}
-		slices.SortFunc(live, ByMemberName)
+		slices.SortFunc(live, RebalanceByMemberName)
 		var t RebalanceTally
 		owner, t = Rebalanced(proto, live, owner)
 		step := RebalanceStep{Event: s.Event, Label: s.Label(), Members: slices.Clone(live), RebalanceTally: t}
@@ -445,31 +445,31 @@ func (r Rebalance) Cost(Source) Cost {
 // RebalanceObserved is a rebalance cell's steps as real group members
 // lived them on another engine, beside the simulation's.
 type RebalanceObserved struct {
-	Engine   string        `json:"engine"`   // "kafka"
-	Cluster  string        `json:"cluster"`  // "kfake" or "brokers"
-	Agree    bool          `json:"agree"`    // every step of every protocol served agrees
-	Agreeing int           `json:"agreeing"` // steps that agree
-	Compared int           `json:"compared"` // steps compared
-	Runs     []ObservedRun `json:"runs"`     // one per protocol, in the cell's order
+	Engine   string                 `json:"engine"`   // "kafka"
+	Cluster  string                 `json:"cluster"`  // "kfake" or "brokers"
+	Agree    bool                   `json:"agree"`    // every step of every protocol served agrees
+	Agreeing int                    `json:"agreeing"` // steps that agree
+	Compared int                    `json:"compared"` // steps compared
+	Runs     []RebalanceObservedRun `json:"runs"`     // one per protocol, in the cell's order
 }
 
-// ObservedRun is one protocol's steps as the group's members saw them in
+// RebalanceObservedRun is one protocol's steps as the group's members saw them in
 // their own callbacks (assigned, revoked).
-type ObservedRun struct {
+type RebalanceObservedRun struct {
 	Protocol string `json:"protocol"`
 	// Served is the protocol the broker served the group, as it describes
 	// the group: "classic range", "classic cooperative-sticky", "consumer
 	// uniform" (KIP-848, with its server assignor).
-	Served string         `json:"served"`
-	Steps  []ObservedStep `json:"steps"`
+	Served string                  `json:"served"`
+	Steps  []RebalanceObservedStep `json:"steps"`
 }
 
-// ObservedStep is one step as observed: who owned what once the group
+// RebalanceObservedStep is one step as observed: who owned what once the group
 // settled, the partitions that moved and that members staying in the group
 // revoked, and the simulation's figures for the same rebalance
 // (sim.Rebalanced), from the ownership the step started from on Kafka, with
 // the members in the order of the ids they had there.
-type ObservedStep struct {
+type RebalanceObservedStep struct {
 	Label      string  `json:"label"`
 	Owned      [][]int `json:"owned"` // as RebalanceStep.Owned
 	Moved      int     `json:"moved"`
@@ -484,4 +484,6 @@ type ObservedStep struct {
 
 // Agrees reports whether the moved and revoked counts equal the
 // simulation's.
-func (s ObservedStep) Agrees() bool { return s.Moved == s.SimMoved && s.Revoked == s.SimRevoked }
+func (s RebalanceObservedStep) Agrees() bool {
+	return s.Moved == s.SimMoved && s.Revoked == s.SimRevoked
+}

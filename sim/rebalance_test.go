@@ -9,7 +9,7 @@ import (
 // events, step by step: what each protocol moves, revokes and costs.
 func TestReplay(t *testing.T) {
 	deploy := Rebalance{ID: "d", Partitions: 6, Protocols: ProtocolOrder,
-		Events: []MembershipEvent{{Join: 2}, {Join: 1}, {Leave: "c0"}, {Restart: true}}}
+		Events: []RebalanceEvent{{Join: 2}, {Join: 1}, {Leave: "c0"}, {Restart: true}}}
 	steps, err := deploy.Steps()
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +50,7 @@ func TestReplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		run := Replay(proto, deploy.Partitions, len(deploy.Events), steps)
+		run := RebalanceReplay(proto, deploy.Partitions, len(deploy.Events), steps)
 		got := run.Steps[tc.step]
 		if !slices.EqualFunc(got.Owned, tc.owned, slices.Equal) || got.RebalanceTally != tc.want {
 			t.Errorf("%s, %s: owned %v, %+v; want %v, %+v", tc.protocol, got.Label, got.Owned, got.RebalanceTally, tc.owned, tc.want)
@@ -63,7 +63,7 @@ func TestReplay(t *testing.T) {
 // steps', revocations only by staying members (never more than moved, but
 // under eager), and eager stopping everyone who was consuming.
 func TestRebalanceInvariants(t *testing.T) {
-	histories := [][]MembershipEvent{
+	histories := [][]RebalanceEvent{
 		{{Join: 3}, {Leave: "c1"}, {Join: 2}, {Leave: "c0"}, {Restart: true}},
 		{{Join: 1}, {Join: 4}, {Leave: "c4"}, {Leave: "c0"}, {Leave: "c2"}, {Join: 1}},
 		{{Join: 9}, {Restart: true}, {Leave: "c8"}},
@@ -115,7 +115,7 @@ func TestRebalanceInvariants(t *testing.T) {
 // from the spec alone, and resolve to the run's.
 func TestRebalanceFigures(t *testing.T) {
 	r := Rebalance{ID: "roll", Partitions: 4, Protocols: []string{"eager-range", "cooperative-sticky"},
-		Events: []MembershipEvent{{Join: 2}, {Leave: "c0"}}}
+		Events: []RebalanceEvent{{Join: 2}, {Leave: "c0"}}}
 	names := FigureNames(r)
 	for _, want := range []string{"moved@eager-range", "revoked@eager-range/1", "stopped@cooperative-sticky/2", "involved@cooperative-sticky"} {
 		if !slices.Contains(names, want) {
@@ -152,11 +152,11 @@ func TestRebalanceFigures(t *testing.T) {
 func TestRebalanceEventWords(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		events []MembershipEvent
+		events []RebalanceEvent
 		want   []string
 	}{
-		{"the page", []MembershipEvent{{Join: 2}, {Join: 1}, {Leave: "c0"}, {Restart: true}}, []string{"c0 and c1 join", "c2 joins", "c0 leaves", "a rolling restart"}},
-		{"three at once", []MembershipEvent{{Join: 3}, {Leave: "c1"}, {Join: 1}}, []string{"c0, c1 and c2 join", "c1 leaves", "c3 joins"}},
+		{"the page", []RebalanceEvent{{Join: 2}, {Join: 1}, {Leave: "c0"}, {Restart: true}}, []string{"c0 and c1 join", "c2 joins", "c0 leaves", "a rolling restart"}},
+		{"three at once", []RebalanceEvent{{Join: 3}, {Leave: "c1"}, {Join: 1}}, []string{"c0, c1 and c2 join", "c1 leaves", "c3 joins"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rs, err := Run(t.Context(), Source{}, []Cell{Rebalance{ID: "r", Partitions: 4, Protocols: []string{"eager-range"}, Events: tc.events}})

@@ -6,11 +6,10 @@ import (
 	"runtime"
 )
 
-// A Cell is one computation of a scenario: a Grid or an Offsets for the
-// Messaging Systems lesson; a Spread, Throughput, Ordering, Repartition,
-// Assignment, Groups, Sizing or Predictions for the Day 24 lab; a Rebalance
-// for the third page. Each kind's
-// file holds its spec, its result, its run and its figure table.
+// A Cell is one computation of a scenario, of one Kind: a Grid or an Offsets
+// for the Messaging Systems lesson, a Spread or a Throughput for the Day 24
+// lab, and so on. Each kind's file (grid.go, spread.go, …) holds its spec,
+// its result, its run and its figure table.
 type Cell interface {
 	Kind() Kind
 	CellID() string

@@ -6,6 +6,10 @@ import (
 	"reflect"
 	"sync/atomic"
 	"testing"
+
+	// No golden file here: golden gives the test binary the -update flag
+	// that go test ./... -update passes to every package.
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 // The workers share the subscribers out in chunks; however many there are,

@@ -27,15 +27,15 @@ type Spread struct {
 
 // SpreadResult is where the keys went.
 type SpreadResult struct {
-	Kind        Kind    `json:"kind"` // KindSpread
-	ID          string  `json:"id"`
-	Partitioner string  `json:"partitioner"`
-	Keys        int     `json:"keys"`
-	Partitions  int     `json:"partitions"`
-	Records     []int   `json:"records"` // keys per partition
-	Covered     int     `json:"covered"` // partitions that got at least one key
-	Probes      []Probe `json:"probes"`
-	Hot         *HotKey `json:"hot,omitempty"`
+	Kind        Kind          `json:"kind"` // KindSpread
+	ID          string        `json:"id"`
+	Partitioner string        `json:"partitioner"`
+	Keys        int           `json:"keys"`
+	Partitions  int           `json:"partitions"`
+	Records     []int         `json:"records"` // keys per partition
+	Covered     int           `json:"covered"` // partitions that got at least one key
+	Probes      []SpreadProbe `json:"probes"`
+	Hot         *SpreadHotKey `json:"hot,omitempty"`
 	// Along is the keys spread over each of the cell's Along partition
 	// counts, in the cell's order.
 	Along []SpreadRow `json:"along,omitempty"`
@@ -62,14 +62,14 @@ func (r *SpreadResult) Row(partitions int) (SpreadRow, bool) {
 	return SpreadRow{}, false
 }
 
-// Probe is one key's partition.
-type Probe struct {
+// SpreadProbe is one key's partition.
+type SpreadProbe struct {
 	Key       string `json:"key"`
 	Partition int    `json:"partition"`
 }
 
-// HotKey is one key sent many times: the partitions it landed in.
-type HotKey struct {
+// SpreadHotKey is one key sent many times: the partitions it landed in.
+type SpreadHotKey struct {
 	Key        string `json:"key"`
 	Sent       int    `json:"sent"`
 	Partitions []int  `json:"partitions"`
@@ -101,7 +101,7 @@ func (s Spread) run(e *env) (Result, error) {
 			Most: slices.Max(records), Fewest: slices.Min(records), Share: float64(len(s.Keys)) / float64(p)})
 	}
 	for _, k := range s.Probes {
-		res.Probes = append(res.Probes, Probe{Key: k, Partition: pt.Partition([]byte(k), s.Partitions)})
+		res.Probes = append(res.Probes, SpreadProbe{Key: k, Partition: pt.Partition([]byte(k), s.Partitions)})
 	}
 	if s.Hot != "" {
 		// Sending is routing the same key again and again; the lab counts the
@@ -110,7 +110,7 @@ func (s Spread) run(e *env) (Result, error) {
 		for range s.HotCount {
 			landed[pt.Partition([]byte(s.Hot), s.Partitions)] = true
 		}
-		res.Hot = &HotKey{Key: s.Hot, Sent: s.HotCount, Partitions: indexes(landed)}
+		res.Hot = &SpreadHotKey{Key: s.Hot, Sent: s.HotCount, Partitions: indexes(landed)}
 	}
 	return res, nil
 }

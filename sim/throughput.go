@@ -21,15 +21,15 @@ type Throughput struct {
 	ID         string
 	Partitions int
 	Records    int // per partition
-	From       *GridCombo
+	From       *ThroughputFrom
 	Work       time.Duration
 	Consumers  []int
 	Assignor   string
 	Measure    bool // the author asks for a measured run beside the model
 }
 
-// GridCombo names one key and partition count of an earlier grid cell.
-type GridCombo struct {
+// ThroughputFrom names one key and partition count of an earlier grid cell.
+type ThroughputFrom struct {
 	Grid       string
 	Key        Key
 	Partitions int
@@ -65,23 +65,23 @@ func (r ThroughputRow) MaxLoad() int { return slices.Max(r.Loads) }
 // reaches it.
 func (r ThroughputRow) Lost() float64 { return max(float64(r.Ideal)-r.Speedup, 0) }
 
-// MeasuredClose is how far, in percent of the model, a measured speedup may
+// ThroughputMeasuredClose is how far, in percent of the model, a measured speedup may
 // stray and still ride the partition count as the model does.
-const MeasuredClose = 10
+const ThroughputMeasuredClose = 10
 
-// Apart is how far a measured row's speedup is from the model's, in percent
+// ThroughputApart is how far a measured row's speedup is from the model's, in percent
 // of the model's: |run − model| ÷ model; 0 when the model has no speedup.
-func Apart(model, run ThroughputRow) float64 {
+func ThroughputApart(model, run ThroughputRow) float64 {
 	if model.Speedup <= 0 {
 		return 0
 	}
 	return 100 * max(run.Speedup-model.Speedup, model.Speedup-run.Speedup) / model.Speedup
 }
 
-// Measurement is a real run of a Throughput cell, with the machine it ran
+// ThroughputMeasurement is a real run of a Throughput cell, with the machine it ran
 // on: package sim/measure makes it, beside the model, since the engine
 // itself reads no clock.
-type Measurement struct {
+type ThroughputMeasurement struct {
 	Machine string          `json:"machine"`
 	Rows    []ThroughputRow `json:"rows"`
 }

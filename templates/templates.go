@@ -13,9 +13,8 @@
 //	site.css         the navigation's and search's styles, in site.html's head
 //	search.js        the offline search, written into the site's search.js
 //	                 after its data (not included in pages)
-//	cells/*.html     the templates of the cell kinds: md, offsets, computed.html
-//	                 for grid and every kind of the Day 24 lab, and unknown.html
-//	                 for a kind the report cannot draw yet
+//	cells/*.html     the templates of the cell kinds: md, offsets, and
+//	                 computed.html for every other kind
 //	table.html       every table of the report, from rows the report builds
 //	chart.html       one chart beside its data table, its ECharts option as
 //	                 data (script.chart-option) that charts.js draws
@@ -28,7 +27,8 @@
 //	                 scheme, once the page is parsed
 //	reader.js        keeps and scores the reader's predictions, opens answers
 //	                 for print
-//	narrative/*.md   text/template Markdown: what a cell's numbers say
+//	narrative/*.md   text/template Markdown: what a cell's numbers say, one
+//	                 per kind (named by its descriptor in package report)
 //	serve.html       what partlab serve adds to the pages it serves: the
 //	                 live-reload script and the problems overlay
 //	echarts/         the ECharts build pages load (echarts.min.js, in ECharts

@@ -7,6 +7,10 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	// No golden file here: golden gives the test binary the -update flag
+	// that go test ./... -update passes to every package.
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 var browser = New(func() (string, error) { return exec.LookPath("chromium") })

@@ -1,6 +1,9 @@
 // Package golden compares a test's output with a file under testdata/ and,
 // under -update, rewrites the file when it is generated. It is for tests only:
-// the -update flag exists in the test binaries that import it.
+// the -update flag exists in the test binaries that import it, and every
+// package of the module with tests imports it (blank where it has no golden
+// file; TestEveryPackageAcceptsUpdate checks), so that one run,
+// go test ./... -update, rewrites every generated golden.
 //
 // Some files under testdata/ are facts, not outputs: the lesson's own printed
 // output, copied from its text. Our code must reproduce them, so -update never

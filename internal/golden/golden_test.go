@@ -1,9 +1,16 @@
 package golden
 
 import (
+	"bufio"
 	"fmt"
+	"go/parser"
+	"go/token"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -134,4 +141,75 @@ func TestWithoutAssets(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestEveryPackageAcceptsUpdate checks that every package of the module with
+// tests imports golden in one of them, so that go test ./... -update reaches
+// every test binary instead of failing in one with "flag provided but not
+// defined: -update".
+func TestEveryPackageAcceptsUpdate(t *testing.T) {
+	root := filepath.Join("..", "..")
+	module, err := modulePath(filepath.Join(root, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	self, want := filepath.Join("internal", "golden"), path.Join(module, "internal", "golden")
+	checked := 0
+	err = filepath.WalkDir(root, func(dir string, e fs.DirEntry, err error) error {
+		if err != nil || !e.IsDir() {
+			return err
+		}
+		switch name := e.Name(); {
+		case dir != root && (name == "node_modules" || name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")):
+			return filepath.SkipDir
+		case dir != root && exists(filepath.Join(dir, "go.mod")):
+			return filepath.SkipDir // a module of its own
+		}
+		tests, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+		rel, _ := filepath.Rel(root, dir)
+		if len(tests) == 0 || rel == self {
+			return nil
+		}
+		checked++
+		for _, file := range tests {
+			f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ImportsOnly)
+			if err != nil {
+				return err
+			}
+			for _, imp := range f.Imports {
+				if p, _ := strconv.Unquote(imp.Path.Value); p == want {
+					return nil
+				}
+			}
+		}
+		t.Errorf("%s: no test file imports %s, so go test ./... -update fails there (import it, blank where the package has no golden file)", rel, want)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 2 {
+		t.Errorf("found %d packages with tests under %s, want the module's", checked, root)
+	}
+}
+
+// modulePath reads the module's path from its go.mod.
+func modulePath(gomod string) (string, error) {
+	f, err := os.Open(gomod)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if p, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "module "); ok {
+			return strings.Trim(strings.TrimSpace(p), `"`), nil
+		}
+	}
+	return "", fmt.Errorf("%s: no module line", gomod)
+}
+
+func exists(name string) bool {
+	_, err := os.Stat(name)
+	return err == nil
 }

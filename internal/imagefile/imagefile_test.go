@@ -3,6 +3,10 @@ package imagefile
 import (
 	"strings"
 	"testing"
+
+	// No golden file here: golden gives the test binary the -update flag
+	// that go test ./... -update passes to every package.
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 func TestCheck(t *testing.T) {

@@ -9,6 +9,10 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	// No golden file here: golden gives the test binary the -update flag
+	// that go test ./... -update passes to every package.
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 func TestRead(t *testing.T) {

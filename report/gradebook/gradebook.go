@@ -67,7 +67,7 @@ func Parse(data []byte, name string) (f report.AnswerFile, ignored []string, err
 // answers file, if one was handed in.
 type Student struct {
 	ID, Name, Email, Token string
-	Predictions            []sim.Score
+	Predictions            []sim.PredictionsScore
 	// Worked are the worked answers of the predictions, by name, with
 	// the student's own figures (report.WorkedAnswers).
 	Worked  map[string]string
@@ -76,7 +76,7 @@ type Student struct {
 
 // A Mark is one prediction of a student, scored.
 type Mark struct {
-	sim.Score
+	sim.PredictionsScore
 	Answer  *float64 // nil: not answered
 	Hit     bool
 	Verdict string // hit, miss, no answer, or no file
@@ -86,7 +86,7 @@ type Mark struct {
 // answers that name no prediction of the scenario.
 func (st Student) Marks() (marks []Mark, unknown []string) {
 	for _, p := range st.Predictions {
-		m := Mark{Score: p, Verdict: "no file"}
+		m := Mark{PredictionsScore: p, Verdict: "no file"}
 		if st.Answers != nil {
 			m.Verdict = "no answer"
 			if v, ok := st.Answers.Answers[p.Name]; ok && !math.IsNaN(v) && !math.IsInf(v, 0) {
@@ -99,7 +99,7 @@ func (st Student) Marks() (marks []Mark, unknown []string) {
 	}
 	if st.Answers != nil {
 		for name := range st.Answers.Answers {
-			if !slices.ContainsFunc(st.Predictions, func(p sim.Score) bool { return p.Name == name }) {
+			if !slices.ContainsFunc(st.Predictions, func(p sim.PredictionsScore) bool { return p.Name == name }) {
 				unknown = append(unknown, name)
 			}
 		}

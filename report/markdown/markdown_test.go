@@ -10,6 +10,10 @@ import (
 
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/sim"
+
+	// No golden file here: golden gives the test binary the -update flag
+	// that go test ./... -update passes to every package.
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 // hostileMarkdown are inputs on which goldmark is superlinear, each

@@ -161,10 +161,10 @@ func (v *Vocabulary) grid(id string) (*sim.GridResult, error) {
 	return r.(*sim.GridResult), nil
 }
 
-func (v *Vocabulary) row(id, key string, partitions int, consumers ...int) (sim.Row, error) {
+func (v *Vocabulary) row(id, key string, partitions int, consumers ...int) (sim.GridRow, error) {
 	g, err := v.grid(id)
 	if err != nil {
-		return sim.Row{}, err
+		return sim.GridRow{}, err
 	}
 	c := g.Grid.Consumers[0]
 	switch len(consumers) {
@@ -172,11 +172,11 @@ func (v *Vocabulary) row(id, key string, partitions int, consumers ...int) (sim.
 	case 1:
 		c = consumers[0]
 	default:
-		return sim.Row{}, errors.New("row takes one consumer count at most")
+		return sim.GridRow{}, errors.New("row takes one consumer count at most")
 	}
 	r, ok := g.Row(sim.Key(key), partitions, c)
 	if !ok {
-		return sim.Row{}, fmt.Errorf("grid %q has no row for key %q, %d partitions and %d consumers", id, key, partitions, c)
+		return sim.GridRow{}, fmt.Errorf("grid %q has no row for key %q, %d partitions and %d consumers", id, key, partitions, c)
 	}
 	return r, nil
 }

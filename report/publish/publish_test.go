@@ -15,6 +15,10 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	// No golden file here: golden gives the test binary the -update flag
+	// that go test ./... -update passes to every package.
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 // snapshot describes every entry under dir, dir included: its kind,

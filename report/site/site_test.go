@@ -14,6 +14,10 @@ import (
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/templates"
+
+	// No golden file here: golden gives the test binary the -update flag
+	// that go test ./... -update passes to every package.
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 // fakeECharts stands in for echarts.min.js where no browser runs it.

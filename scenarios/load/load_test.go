@@ -8,6 +8,10 @@ import (
 	"testing"
 
 	"github.com/partlab/partlab/scenarios"
+
+	// No golden file here: golden gives the test binary the -update flag
+	// that go test ./... -update passes to every package.
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 // pngBytes starts as a PNG does.

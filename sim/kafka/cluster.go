@@ -19,7 +19,7 @@ import (
 // started for the run, or a real one reached through its brokers.
 type cluster struct {
 	cfg    Config
-	name   string // "kfake" or "brokers", as Observed.Cluster reports it
+	name   string // "kfake" or "brokers", as GridObserved.Cluster reports it
 	seeds  []string
 	fake   *kfake.Cluster // nil on a real cluster
 	client *kgo.Client    // the admin connection

@@ -36,7 +36,7 @@
 //   - Key none produces records without a key, which the client's sticky
 //     partitioner sends to one random partition per batch. The simulation
 //     deals keyless records round robin instead, so keyless rows are expected
-//     to differ; their ObservedRow.Reason says so.
+//     to differ; their GridObservedRow.Reason says so.
 //   - Assignor range is kgo.RangeBalancer() and roundrobin is
 //     kgo.RoundRobinBalancer(), Kafka's RangeAssignor and RoundRobinAssignor.
 //   - Consumer c has the static instance ID c0000, c0001, …: the balancers

@@ -30,7 +30,7 @@ const DefaultTimeout = 30 * time.Second
 // it (sim.Engine.Kafka), putting the readings the simulation generated
 // (rs.Data) through Kafka, and returns each grid's rows by grid id. A run
 // with no such grid starts nothing and returns nil.
-func Run(ctx context.Context, cfg Config, rs sim.Results) (map[string]*sim.Observed, error) {
+func Run(ctx context.Context, cfg Config, rs sim.Results) (map[string]*sim.GridObserved, error) {
 	grids := onKafka(rs, func(g *sim.GridResult) sim.Engine { return g.Engine })
 	if len(grids) == 0 {
 		return nil, nil
@@ -50,7 +50,7 @@ func Run(ctx context.Context, cfg Config, rs sim.Results) (map[string]*sim.Obser
 	if err != nil {
 		return nil, fmt.Errorf("kafka engine: %w", err)
 	}
-	byID := make(map[string]*sim.Observed, len(grids))
+	byID := make(map[string]*sim.GridObserved, len(grids))
 	for i, g := range grids {
 		byID[g.ID] = observed[i]
 	}

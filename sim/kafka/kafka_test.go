@@ -19,6 +19,10 @@ import (
 
 	"github.com/partlab/partlab/sim"
 	"github.com/partlab/partlab/sim/kafka/kafkatest"
+
+	// No golden file here: golden gives the test binary the -update flag
+	// that go test ./... -update passes to every package.
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 var lessonSource = sim.Source{Seed: 20260218, Subscribers: 200, Periods: 12}
@@ -107,8 +111,8 @@ func TestKafkaAgreesWithTheSimulation(t *testing.T) {
 				t.Fatalf("observed %+v for %d rows", o, len(res.Rows))
 			}
 			for i, got := range o.Rows {
-				if want := res.Rows[i]; !reflect.DeepEqual(got.Row, want) || len(got.Differ) != 0 || got.Reason != "" {
-					t.Errorf("%s P=%d C=%d differs in %v:\nkafka %+v\nsim   %+v", want.Key, want.Partitions, want.Consumers, got.Differ, got.Row, want)
+				if want := res.Rows[i]; !reflect.DeepEqual(got.GridRow, want) || len(got.Differ) != 0 || got.Reason != "" {
+					t.Errorf("%s P=%d C=%d differs in %v:\nkafka %+v\nsim   %+v", want.Key, want.Partitions, want.Consumers, got.Differ, got.GridRow, want)
 				}
 			}
 			if !o.Agree || o.Agreeing != len(o.Rows) {
@@ -222,7 +226,7 @@ func TestKeylessRowsSayWhyTheyDiffer(t *testing.T) {
 				t.Errorf("%s P=%d agrees and has a reason", r.Key, r.Partitions)
 			}
 		case r.Key != sim.KeyNone || r.Reason != keylessReason:
-			t.Errorf("%s P=%d differs in %v with reason %q\nkafka %+v\nsim   %+v", r.Key, r.Partitions, r.Differ, r.Reason, r.Row, res.Rows[i])
+			t.Errorf("%s P=%d differs in %v with reason %q\nkafka %+v\nsim   %+v", r.Key, r.Partitions, r.Differ, r.Reason, r.GridRow, res.Rows[i])
 		}
 		if r.Key == sim.KeyNone && r.Partitions == 1 && !r.Agrees() {
 			t.Errorf("keyless with one partition differs in %v", r.Differ)

@@ -46,7 +46,7 @@ func Keyless(ctx context.Context, cfg Config, rs sim.Results) (map[string]*sim.K
 			}
 			rows = append(rows, sim.NewKeylessRow(row.Partitioner, row.Stick, got, k.Partitions, k.Spec.Windows))
 		}
-		out[k.ID] = sim.CompareKeyless(c.name, k, rows)
+		out[k.ID] = sim.KeylessCompare(c.name, k, rows)
 	}
 	return out, nil
 }

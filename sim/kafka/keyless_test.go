@@ -85,7 +85,7 @@ func (b *backlog) Next() (int, int64) {
 func (b *backlog) Rem() int { return len(b.left) }
 
 // franz-go's adaptive draw, with its generator replaced by one the test
-// seeds, picks exactly what sim.AdaptivePick picks from the same draw and
+// seeds, picks exactly what sim.KeylessAdaptivePick picks from the same draw and
 // the weights 1 ÷ (backlog + 1): the simulation's draw is franz-go's, step
 // for step. A batch of one byte makes every record switch.
 func TestAdaptivePickIsFranzGos(t *testing.T) {
@@ -102,7 +102,7 @@ func TestAdaptivePickIsFranzGos(t *testing.T) {
 			weights[p] = 1 / float64(b[p]+1)
 			total += weights[p]
 		}
-		want := sim.AdaptivePick(weights, draws.Float64()*total)
+		want := sim.KeylessAdaptivePick(weights, draws.Float64()*total)
 		got := tp.PartitionByBackup(&kgo.Record{Value: []byte("v")}, len(b), &backlog{slices.Clone(b)})
 		if got != want {
 			t.Fatalf("draw %d, backlogs %v: franz-go picks %d, sim %d", i, b, got, want)

@@ -64,7 +64,7 @@ func Lags(ctx context.Context, cfg Config, rs sim.Results) (map[string]*sim.LagO
 			rows = append(rows, l.Spec.NewRow(got, lags, calm))
 			owned = append(owned, got)
 		}
-		out[l.ID] = sim.CompareLag(c.name, l, rows, owned)
+		out[l.ID] = sim.LagCompare(c.name, l, rows, owned)
 	}
 	return out, nil
 }

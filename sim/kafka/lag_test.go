@@ -18,9 +18,9 @@ import (
 // is left behind.
 func TestLagAgrees(t *testing.T) {
 	for _, l := range []sim.Lag{
-		{ID: "burst", Partitions: 6, Rate: 600, PerConsumer: 250, Consumers: []int{1, 3, 6, 12}, Steps: 12, Burst: &sim.Burst{At: 5, Records: 3000}, Assignor: "range"},
+		{ID: "burst", Partitions: 6, Rate: 600, PerConsumer: 250, Consumers: []int{1, 3, 6, 12}, Steps: 12, Burst: &sim.LagBurst{At: 5, Records: 3000}, Assignor: "range"},
 		{ID: "hot", Partitions: 6, Rate: 600, Hot: 40, PerConsumer: 250, Consumers: []int{2, 6}, Steps: 8, Assignor: "range"},
-		{ID: "uneven", Partitions: 5, Rate: 97, Hot: 13, PerConsumer: 31, Consumers: []int{2, 5}, Steps: 6, Burst: &sim.Burst{At: 2, Records: 101}, Assignor: "roundrobin"},
+		{ID: "uneven", Partitions: 5, Rate: 97, Hot: 13, PerConsumer: 31, Consumers: []int{2, 5}, Steps: 6, Burst: &sim.LagBurst{At: 2, Records: 101}, Assignor: "roundrobin"},
 	} {
 		t.Run(l.ID, func(t *testing.T) {
 			l.Engine = sim.EngineBoth

@@ -159,7 +159,7 @@ func (m *groupMember) state() ([]int, int) {
 // protocolRun takes one group through the steps under one protocol and
 // returns each step as the members saw it, beside the simulation's
 // rebalance from the same start.
-func (c *cluster) protocolRun(ctx context.Context, r sim.Rebalance, proto sim.Protocol, steps []sim.MembershipStep) (run sim.ObservedRun, err error) {
+func (c *cluster) protocolRun(ctx context.Context, r sim.Rebalance, proto sim.Protocol, steps []sim.RebalanceMemberStep) (run sim.RebalanceObservedRun, err error) {
 	protocol := proto.Name
 	topic := fmt.Sprintf("%s-%s-%s", c.prefix, r.ID, protocol)
 	group := topic
@@ -188,7 +188,7 @@ func (c *cluster) protocolRun(ctx context.Context, r sim.Rebalance, proto sim.Pr
 		if s.Join {
 			// Classic members are ordered by member id, which the broker
 			// makes from the client id: ids in name order keep them so.
-			m := &groupMember{clientID: c.prefix + "-" + sim.MemberID(s.Member), owned: map[int]bool{}}
+			m := &groupMember{clientID: c.prefix + "-" + sim.RebalanceMemberID(s.Member), owned: map[int]bool{}}
 			opts := append(c.opts(append(groupOpts(group, topic, m.assigned, m.lost),
 				kgo.ClientID(m.clientID),
 				kgo.OnPartitionsRevoked(m.revoke),
@@ -208,13 +208,13 @@ func (c *cluster) protocolRun(ctx context.Context, r sim.Rebalance, proto sim.Pr
 		}
 		run.Served = cmp.Or(served, run.Served)
 		after := ownership(live, r.Partitions)
-		step := sim.ObservedStep{Label: s.Label()}
+		step := sim.RebalanceObservedStep{Label: s.Label()}
 		for p, o := range before {
 			if o != "" && after[p] != o {
 				step.Moved++
 			}
 		}
-		names := slices.SortedFunc(maps.Keys(live), sim.ByMemberName)
+		names := slices.SortedFunc(maps.Keys(live), sim.RebalanceByMemberName)
 		for _, name := range names {
 			owned, revoked := live[name].state()
 			if was, ok := revokedBefore[name]; ok {
@@ -256,7 +256,7 @@ func ownership(live map[string]*groupMember, partitions int) []string {
 // lists exactly the live members, each with the assignment its own
 // callbacks report (for KIP-848, also its target, at the group's epoch),
 // and every partition has exactly one owner.
-// It returns the protocol the broker served, as sim.ObservedRun.Served
+// It returns the protocol the broker served, as sim.RebalanceObservedRun.Served
 // names it ("" for a group without members).
 func (c *cluster) settleGroup(ctx context.Context, group string, live map[string]*groupMember, partitions int) (served string, err error) {
 	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)

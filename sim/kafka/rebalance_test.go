@@ -17,7 +17,7 @@ import (
 // a third, the first leaves, and a rolling restart of the two left.
 var deploy = sim.Rebalance{
 	ID: "deploy", Partitions: 6, Protocols: sim.ProtocolOrder, Engine: sim.EngineBoth,
-	Events: []sim.MembershipEvent{{Join: 2}, {Join: 1}, {Leave: "c0"}, {Restart: true}},
+	Events: []sim.RebalanceEvent{{Join: 2}, {Join: 1}, {Leave: "c0"}, {Restart: true}},
 }
 
 // served is the protocol kfake must serve each protocol's group with:
@@ -44,11 +44,11 @@ func TestRebalanceAgreement(t *testing.T) {
 	}{
 		{"deploy", deploy},
 		{"seven partitions, four members", sim.Rebalance{ID: "seven", Partitions: 7, Protocols: sim.ProtocolOrder, Engine: sim.EngineKafka,
-			Events: []sim.MembershipEvent{{Join: 3}, {Leave: "c1"}, {Join: 2}, {Leave: "c0"}}}},
+			Events: []sim.RebalanceEvent{{Join: 3}, {Leave: "c1"}, {Join: 2}, {Leave: "c0"}}}},
 		{"five partitions, ties", sim.Rebalance{ID: "ties", Partitions: 5, Protocols: sim.ProtocolOrder, Engine: sim.EngineKafka,
-			Events: []sim.MembershipEvent{{Join: 3}, {Leave: "c2"}, {Join: 2}, {Leave: "c0"}, {Leave: "c3"}, {Restart: true}}}},
+			Events: []sim.RebalanceEvent{{Join: 3}, {Leave: "c2"}, {Join: 2}, {Leave: "c0"}, {Leave: "c3"}, {Restart: true}}}},
 		{"more members than partitions", sim.Rebalance{ID: "crowd", Partitions: 3, Protocols: sim.ProtocolOrder, Engine: sim.EngineKafka,
-			Events: []sim.MembershipEvent{{Join: 4}, {Leave: "c0"}, {Leave: "c2"}, {Join: 1}, {Restart: true}}}},
+			Events: []sim.RebalanceEvent{{Join: 4}, {Leave: "c0"}, {Leave: "c2"}, {Join: 1}, {Restart: true}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rs, err := sim.Run(t.Context(), sim.Source{}, []sim.Cell{tc.cell})
@@ -117,7 +117,7 @@ func TestRebalanceDoesNotSettle(t *testing.T) {
 		return resp, nil, true
 	})
 	cell := sim.Rebalance{ID: "stuck", Partitions: 2, Protocols: []string{"consumer-uniform"}, Engine: sim.EngineKafka,
-		Events: []sim.MembershipEvent{{Join: 1}}}
+		Events: []sim.RebalanceEvent{{Join: 1}}}
 	rs, err := sim.Run(t.Context(), sim.Source{}, []sim.Cell{cell})
 	if err != nil {
 		t.Fatal(err)
@@ -136,7 +136,7 @@ func TestRebalanceDoesNotSettle(t *testing.T) {
 func TestRefusesRebalancesItCannotRun(t *testing.T) {
 	crowd := sim.Rebalance{ID: "crowd", Partitions: 2, Protocols: []string{"eager-range"}, Engine: sim.EngineKafka}
 	for range 5 {
-		crowd.Events = append(crowd.Events, sim.MembershipEvent{Join: 64})
+		crowd.Events = append(crowd.Events, sim.RebalanceEvent{Join: 64})
 	}
 	rs := sim.Results{Cells: []sim.Cell{crowd}, All: []sim.Result{&sim.RebalanceResult{Kind: sim.KindRebalance, ID: "crowd", Engine: sim.EngineKafka}}}
 	_, err := Rebalances(t.Context(), Config{Brokers: []string{"127.0.0.1:1"}}, rs)

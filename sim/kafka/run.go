@@ -11,9 +11,9 @@ import (
 )
 
 // run measures every grid on the cluster; observed[i] belongs to grids[i].
-func (c *cluster) run(ctx context.Context, d *sim.Data, grids []*sim.GridResult) ([]*sim.Observed, error) {
+func (c *cluster) run(ctx context.Context, d *sim.Data, grids []*sim.GridResult) ([]*sim.GridObserved, error) {
 	prog := newProgress(c.cfg.Progress)
-	observed := make([]*sim.Observed, len(grids))
+	observed := make([]*sim.GridObserved, len(grids))
 	for i, g := range grids {
 		rows, err := c.grid(ctx, d, g.Grid, prog)
 		if err != nil {
@@ -26,12 +26,12 @@ func (c *cluster) run(ctx context.Context, d *sim.Data, grids []*sim.GridResult)
 
 // grid measures a grid's rows in the simulation's order: keys outermost,
 // consumer counts innermost.
-func (c *cluster) grid(ctx context.Context, d *sim.Data, g sim.Grid, prog *progress) ([]sim.Row, error) {
+func (c *cluster) grid(ctx context.Context, d *sim.Data, g sim.Grid, prog *progress) ([]sim.GridRow, error) {
 	bal, err := balancer(g.Assignor)
 	if err != nil {
 		return nil, err
 	}
-	var rows []sim.Row
+	var rows []sim.GridRow
 	for _, k := range g.Keys {
 		part, err := producerPartitioner(g.Partitioner, k, d.Source.Seed)
 		if err != nil {
@@ -50,7 +50,7 @@ func (c *cluster) grid(ctx context.Context, d *sim.Data, g sim.Grid, prog *progr
 
 // topic measures one key and partition count: one topic, filled once and
 // read by one group per consumer count, and deleted whatever happens.
-func (c *cluster) topic(ctx context.Context, d *sim.Data, g sim.Grid, k sim.Key, partitions int, part kgo.Partitioner, bal kgo.GroupBalancer, prog *progress) (rows []sim.Row, err error) {
+func (c *cluster) topic(ctx context.Context, d *sim.Data, g sim.Grid, k sim.Key, partitions int, part kgo.Partitioner, bal kgo.GroupBalancer, prog *progress) (rows []sim.GridRow, err error) {
 	topic := fmt.Sprintf("%s-%s-%s-p%d", c.prefix, g.ID, k, partitions)
 	defer func() { err = errors.Join(err, c.deleteTopic(ctx, topic)) }()
 	label := fmt.Sprintf("kafka %s: key %s, partitions %d", g.ID, k, partitions)
@@ -84,10 +84,10 @@ const keylessReason = "keyless records: the client's sticky partitioner sends ea
 
 // compare puts measured rows beside the simulation's, the same combinations
 // in the same order, and explains the differences it knows the cause of.
-func compare(cluster string, want, got []sim.Row) *sim.Observed {
-	o := &sim.Observed{Engine: "kafka", Cluster: cluster, Rows: make([]sim.ObservedRow, len(got))}
+func compare(cluster string, want, got []sim.GridRow) *sim.GridObserved {
+	o := &sim.GridObserved{Engine: "kafka", Cluster: cluster, Rows: make([]sim.GridObservedRow, len(got))}
 	for i, row := range got {
-		r := sim.ObservedRow{Row: row, Differ: want[i].Differ(row)}
+		r := sim.GridObservedRow{GridRow: row, Differ: want[i].Differ(row)}
 		switch {
 		case r.Agrees():
 			o.Agreeing++

@@ -27,7 +27,7 @@ import (
 // a sleep per record, so the cores of the machine do not limit the speedup;
 // the speedup is against the time one consumer takes for all the records,
 // measured too. A line per group run goes to progress, which may be nil.
-func Throughput(ctx context.Context, res *sim.ThroughputResult, progress io.Writer) (*sim.Measurement, error) {
+func Throughput(ctx context.Context, res *sim.ThroughputResult, progress io.Writer) (*sim.ThroughputMeasurement, error) {
 	if progress == nil {
 		progress = io.Discard
 	}
@@ -41,7 +41,7 @@ func Throughput(ctx context.Context, res *sim.ThroughputResult, progress io.Writ
 		return nil, err
 	}
 	fmt.Fprintf(progress, "  one consumer alone: %.2f s\n", single.Seconds())
-	m := &sim.Measurement{Machine: Machine()}
+	m := &sim.ThroughputMeasurement{Machine: Machine()}
 	for _, row := range res.Rows {
 		owned := assign(len(res.Sizes), row.Consumers)
 		wall := single // one consumer was measured already

@@ -9,6 +9,10 @@ import (
 	"time"
 
 	"github.com/partlab/partlab/sim"
+
+	// No golden file here: golden gives the test binary the -update flag
+	// that go test ./... -update passes to every package.
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 // model is the modelled throughput cell of P partitions, records each.
@@ -92,7 +96,7 @@ func TestMeasureReturnsWhenCancelledMidRecord(t *testing.T) {
 // go test ./sim/measure -run '^$' -bench MeasuredSpeedup -benchtime 1x -count 3
 func BenchmarkMeasuredSpeedup(b *testing.B) {
 	res := model(b, 8, 5, 10*time.Millisecond, 8, 16)
-	var m *sim.Measurement
+	var m *sim.ThroughputMeasurement
 	for b.Loop() {
 		var err error
 		if m, err = Throughput(context.Background(), res, nil); err != nil {

@@ -7,6 +7,10 @@ import (
 
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/sim"
+
+	// No golden file here: golden gives the test binary the -update flag
+	// that go test ./... -update passes to every package.
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 // TestRun: a cell is computed after the cells above it and rendered;

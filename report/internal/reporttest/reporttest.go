@@ -87,6 +87,23 @@ func Rebalances(t testing.TB) Computed {
 	return Compute(t, "scenarios/rebalances.yaml", shipped(t, "rebalances.yaml"))
 }
 
+// Shipped is every scenario the repository ships (scenarios/*.yaml),
+// computed, in the order of their names.
+func Shipped(t testing.TB) []Computed {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(Root, "scenarios", "*.yaml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no shipped scenarios (%v)", err)
+	}
+	var out []Computed
+	for _, f := range files {
+		if name := filepath.Base(f); name != scenarios.SiteFile {
+			out = append(out, Compute(t, "scenarios/"+name, shipped(t, name)))
+		}
+	}
+	return out
+}
+
 // shipped is the text of a scenario file the repository ships.
 func shipped(t testing.TB, name string) string {
 	t.Helper()
