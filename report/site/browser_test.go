@@ -403,14 +403,7 @@ func contained(want int) func(context.Context) error {
 			}
 			return "ok";
 		}())`, breakout, bold)
-		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](js))
-		if err != nil {
-			return err
-		}
-		if got != "ok" {
-			return fmt.Errorf("%s", got)
-		}
-		return nil
+		return evaluate(js)(ctx)
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -15,18 +14,6 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
-
-// bigGrid is a grid of every key against partition and consumer counts
-// 1…64 over 200 subscribers: the grid whose page used to hold 130 charts.
-func bigGrid(t testing.TB) Notebook {
-	counts := make([]string, 64)
-	for i := range counts {
-		counts[i] = strconv.Itoa(i + 1)
-	}
-	axis := "[" + strings.Join(counts, ", ") + "]"
-	return notebook(t, "big-grid.yaml", "title: Big grid\nsource: {subscribers: 200}\ncells:\n"+
-		"  - grid: {id: g, keys: [subscriber, record, period, none], partitions: "+axis+", consumers: "+axis+"}\n")
-}
 
 // maxBigPage is the most HTML the big grid's page may hold.
 const maxBigPage = 1_500_000

@@ -42,6 +42,7 @@ func notebook(t testing.TB, name, src string) Notebook {
 func lesson(t testing.TB) Notebook  { return computed(reporttest.Lesson(t)) }
 func lab(t testing.TB) Notebook     { return computed(reporttest.Lab(t)) }
 func hostile(t testing.TB) Notebook { return computed(reporttest.Hostile(t)) }
+func bigGrid(t testing.TB) Notebook { return computed(reporttest.BigGrid(t)) }
 func rebalances(t testing.TB) Notebook {
 	return computed(reporttest.Rebalances(t))
 }
