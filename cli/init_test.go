@@ -273,7 +273,7 @@ func TestPublishWorkflowShape(t *testing.T) {
 		what string
 		ok   bool
 	}{
-		{"runs on pull requests and pushes to main", w.On["pull_request"] != nil || slices.Contains(slices.Collect(maps.Keys(w.On)), "pull_request")},
+		{"runs on pull requests and pushes", w.On["pull_request"] != nil || slices.Contains(slices.Collect(maps.Keys(w.On)), "pull_request")},
 		{"no permission but what a job asks for", len(w.Permissions) == 0 && strings.Contains(string(text), "\npermissions: {}\n")},
 		{"no placeholder left, no checkout of partlab's source", !strings.Contains(string(text), scaffold.InstallMark) && !strings.Contains(string(text), "repository:")},
 		{"check runs on pull requests only, reading", check.If == "github.event_name == 'pull_request'" && maps.Equal(check.Permissions, map[string]string{"contents": "read"})},
@@ -282,7 +282,7 @@ func TestPublishWorkflowShape(t *testing.T) {
 			strings.Contains(runs(check), "partlab check --junit ") && strings.Contains(runs(check), "partlab render --strict -o out") &&
 			strings.Contains(runs(check), `partlab diff --format markdown "$RUNNER_TEMP/base-out" out >> "$GITHUB_STEP_SUMMARY"`)},
 		{"check's actions", slices.Equal(uses(check.Steps), []string{"actions/checkout@v7", "actions/setup-go@v7", "actions/upload-artifact@v7"})},
-		{"build runs on pushes, reading, and installs this partlab", build.If == "github.event_name != 'pull_request'" && maps.Equal(build.Permissions, map[string]string{"contents": "read"}) && installs(build)},
+		{"build runs on the default branch's pushes and manual runs, reading, and installs this partlab", build.If == "github.event_name == 'workflow_dispatch' || github.ref == format('refs/heads/{0}', github.event.repository.default_branch)" && maps.Equal(build.Permissions, map[string]string{"contents": "read"}) && installs(build)},
 		{"build's actions", slices.Equal(uses(build.Steps), []string{"actions/checkout@v7", "actions/setup-go@v7", "actions/upload-pages-artifact@v5"})},
 		{"the artifact is out/", build.Steps[len(build.Steps)-1].With["path"] == "out"},
 		{"deploy needs build, from the default branch only", deploy.Needs == "build" && deploy.If == "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)"},
