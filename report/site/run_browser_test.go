@@ -50,13 +50,7 @@ const runInPage = `new Promise((resolve, reject) => {
 // entry, byte for byte), refuses a spec over the budget with the command
 // line's message and stops a cancelled computation.
 func TestRunInPage(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the engine in the page in -short mode")
-	}
-	site := t.TempDir()
-	write(t, Site{Notebooks: []Notebook{lesson(t)}}, site)
-	srv := httptest.NewServer(http.FileServer(http.Dir(site)))
-	defer srv.Close()
+	site, srv := published(t, lesson(t))
 
 	const (
 		spec   = `{keys: [record], partitions: [12], consumers: [5]}`
@@ -77,17 +71,7 @@ func TestRunInPage(t *testing.T) {
 		{"file", "file://" + filepath.Join(site, "messaging-systems", "index.html")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := &problems{}
-			tab := browser.Tab(t, chromedp.WithListener(p.listen))
-			ctx, cancel := context.WithTimeout(tab, patience)
-			defer cancel()
-			if err := chromedp.Do(ctx, chromedp.Navigate(tc.url)); err != nil {
-				t.Fatalf("open %s: %v", tc.url, err)
-			}
-			out, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(runInPage, spec, over, long, source), chromedp.EvalAwaitPromise))
-			if err != nil {
-				t.Fatalf("run in the page: %v", err)
-			}
+			out := awaitIn(t, tc.url, fmt.Sprintf(runInPage, spec, over, long, source))
 			var got struct{ JSON, Over, Cancelled string }
 			if err := json.Unmarshal([]byte(out), &got); err != nil {
 				t.Fatalf("%v: %s", err, out)
@@ -100,9 +84,6 @@ func TestRunInPage(t *testing.T) {
 			}
 			if !strings.HasPrefix(got.Cancelled, "AbortError: ") || !strings.HasSuffix(got.Cancelled, context.Canceled.Error()) {
 				t.Errorf("cancelled: got %q, want an AbortError: …%s", got.Cancelled, context.Canceled)
-			}
-			if found := p.all(); len(found) > 0 {
-				t.Errorf("the page reports: %v", found)
 			}
 		})
 	}
@@ -150,13 +131,7 @@ const tryInPage = `(async () => {
 // page's own back, that a grid over the budget is refused with the command
 // line's message and that a cancelled computation leaves the cell as it was.
 func TestTryYourOwnValues(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the engine in the page in -short mode")
-	}
-	site := t.TempDir()
-	write(t, Site{Notebooks: []Notebook{lesson(t)}}, site)
-	srv := httptest.NewServer(http.FileServer(http.Dir(site)))
-	defer srv.Close()
+	_, srv := published(t, lesson(t))
 
 	// The spec the form builds: the page's values but the two changed,
 	// one field a line, and without the deviation rows, which name
@@ -182,18 +157,7 @@ func TestTryYourOwnValues(t *testing.T) {
 	if !errors.As(refused, &list) || len(list) != 1 {
 		t.Fatalf("the native engine does not refuse the grid over the budget with one message: %v", refused)
 	}
-	p := &problems{}
-	tab := browser.Tab(t, chromedp.WithListener(p.listen))
-	ctx, cancel := context.WithTimeout(tab, patience)
-	defer cancel()
-	url := srv.URL + "/messaging-systems/index.html"
-	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-		t.Fatalf("open %s: %v", url, err)
-	}
-	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(tryInPage, string(native.HTML), over), chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatalf("try in the page: %v", err)
-	}
+	out := awaitIn(t, srv.URL+"/messaging-systems/index.html", fmt.Sprintf(tryInPage, string(native.HTML), over))
 	var got struct {
 		Note, Narrative, WantNarrative, Over, Cancelled string
 		Tables, Want                                    []string
@@ -219,9 +183,6 @@ func TestTryYourOwnValues(t *testing.T) {
 	}
 	if !got.Still {
 		t.Errorf("cancelled (%q): the cell does not show the page's values", got.Cancelled)
-	}
-	if found := p.all(); len(found) > 0 {
-		t.Errorf("the page reports: %v", found)
 	}
 }
 
@@ -258,28 +219,11 @@ const tryUnchanged = `(async () => {
 // your own values": computed in the page with the values its form opens
 // with, the cell's tables, chart options and paragraph are the page's own.
 func TestTryUnchanged(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the engine in the page in -short mode")
-	}
-	site := t.TempDir()
 	nbs := []Notebook{lesson(t), lab(t), rebalances(t)}
-	write(t, Site{Notebooks: nbs}, site)
-	srv := httptest.NewServer(http.FileServer(http.Dir(site)))
-	defer srv.Close()
+	_, srv := published(t, nbs...)
 	for _, nb := range nbs {
 		t.Run(nb.Scenario.Name, func(t *testing.T) {
-			p := &problems{}
-			tab := browser.Tab(t, chromedp.WithListener(p.listen))
-			ctx, cancel := context.WithTimeout(tab, patience)
-			defer cancel()
-			url := srv.URL + "/" + nb.Scenario.Name + "/index.html"
-			if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
-				t.Fatalf("open %s: %v", url, err)
-			}
-			out, err := chromedp.Run(ctx, chromedp.Evaluate[string](tryUnchanged, chromedp.EvalAwaitPromise))
-			if err != nil {
-				t.Fatalf("try in the page: %v", err)
-			}
+			out := awaitIn(t, srv.URL+"/"+nb.Scenario.Name+"/index.html", tryUnchanged)
 			var got struct {
 				Tried  int
 				Differ []string
@@ -293,10 +237,43 @@ func TestTryUnchanged(t *testing.T) {
 			for _, d := range got.Differ {
 				t.Error(d)
 			}
-			if found := p.all(); len(found) > 0 {
-				t.Errorf("the page reports: %v", found)
-			}
 			t.Logf("%d cells recomputed as the page has them", got.Tried)
 		})
 	}
+}
+
+// published writes the site of nbs into a temporary folder and serves it
+// over http until the test ends; the engine in the page's tests are
+// skipped in -short mode.
+func published(t *testing.T, nbs ...Notebook) (string, *httptest.Server) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("skipping the engine in the page in -short mode")
+	}
+	site := t.TempDir()
+	write(t, Site{Notebooks: nbs}, site)
+	srv := httptest.NewServer(http.FileServer(http.Dir(site)))
+	t.Cleanup(srv.Close)
+	return site, srv
+}
+
+// awaitIn opens url in a tab, awaits script's promise there and returns
+// its string; anything the page reports as wrong fails the test.
+func awaitIn(t *testing.T, url, script string) string {
+	t.Helper()
+	p := &problems{}
+	tab := browser.Tab(t, chromedp.WithListener(p.listen))
+	ctx, cancel := context.WithTimeout(tab, patience)
+	defer cancel()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatalf("open %s: %v", url, err)
+	}
+	out, err := chromedp.Run(ctx, chromedp.Evaluate[string](script, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("in %s: %v", url, err)
+	}
+	if found := p.all(); len(found) > 0 {
+		t.Errorf("the page reports: %v", found)
+	}
+	return out
 }
