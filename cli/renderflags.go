@@ -14,21 +14,25 @@ import (
 // that renders: set once in a shell or a CI job.
 const echartsEnv = "PARTLAB_ECHARTS"
 
-// renderFlags say how pages load ECharts. Every command that renders pages
+// renderFlags say how pages load ECharts and whether the site publishes
+// the engine in the page. Every command that renders pages
 // (render, the bare run, serve) adds them with addRenderFlags, so they all
 // take the same set.
 type renderFlags struct {
 	self    bool
 	cdn     string
 	echarts string
+	noRun   bool
 }
 
-// addRenderFlags defines --self-contained, --cdn and --echarts on fs.
+// addRenderFlags defines --self-contained, --cdn, --echarts and --no-run
+// on fs.
 func addRenderFlags(fs *flag.FlagSet) *renderFlags {
 	f := &renderFlags{}
 	fs.BoolVar(&f.self, "self-contained", false, "inline ECharts and the results: each page is one file that refers to no other")
 	fs.StringVar(&f.cdn, "cdn", "", "load ECharts from `URL` instead of copying it into the site")
 	fs.StringVar(&f.echarts, "echarts", "", "copy or inline the ECharts build at `PATH` (an echarts.min.js) instead of the build partlab embeds (default $"+echartsEnv+")")
+	fs.BoolVar(&f.noRun, "no-run", false, "publish no engine in the page: no cell recomputes with a reader's own values")
 	return f
 }
 
@@ -47,7 +51,7 @@ func (f *renderFlags) check() error {
 // from the CDN, else from --echarts, else from $PARTLAB_ECHARTS, else the
 // build partlab embeds.
 func (f *renderFlags) site() (reportsite.Site, error) {
-	site := reportsite.Site{SelfContained: f.self, CDN: f.cdn}
+	site := reportsite.Site{SelfContained: f.self, CDN: f.cdn, NoRun: f.noRun}
 	if site.CDN != "" {
 		return site, nil
 	}

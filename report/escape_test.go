@@ -45,11 +45,15 @@ func TestEscaping(t *testing.T) {
 			t.Errorf("the page lacks %s", want)
 		}
 	}
-	// Every <script> the page opens is one the layout, a chart, a table
-	// with controls or their variants open.
+	// Every <script> the page opens is one the layout (4, and try.js), a
+	// chart, a table with controls, their variants or a cell's form open.
+	forms := strings.Count(got, `class="try-form"`)
+	if forms == 0 {
+		t.Error("no cell of the hostile page offers Try your own values")
+	}
 	charts := strings.Count(got, `<div class="chart"`) + strings.Count(got, `partlab.table(`) + strings.Count(got, `class="variants"`)
-	if opened, closed := strings.Count(got, "<script"), strings.Count(got, "</script>"); opened != closed || opened != 4+charts {
-		t.Errorf("the page opens %d and closes %d scripts, want %d: the layout's 4 and one per chart, table with controls and variants", opened, closed, 4+charts)
+	if opened, closed := strings.Count(got, "<script"), strings.Count(got, "</script>"); opened != closed || opened != 5+charts+forms {
+		t.Errorf("the page opens %d and closes %d scripts, want %d: the layout's 5 and one per chart, table with controls, variants and form", opened, closed, 5+charts+forms)
 	}
 }
 

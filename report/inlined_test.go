@@ -16,6 +16,7 @@ var inlined = []struct{ name, element string }{
 	{"style.css", "style"},
 	{"charts.js", "script"},
 	{"reader.js", "script"},
+	{"try.js", "script"},
 }
 
 // inlinedAssets returns the files of inlined as a page holds them: each

@@ -32,9 +32,10 @@ func computed(c reporttest.Computed) Notebook {
 
 func lesson(t testing.TB) Notebook { return computed(reporttest.Lesson(t)) }
 
-// copied renders pages that load ECharts from assets/, as a site does; a page's
-// bytes then do not depend on where the test finds ECharts.
-var copied = Options{ScriptURL: "../assets/echarts.min.js"}
+// copied renders pages that load ECharts and the engine in the page from
+// assets/, as a site does; a page's bytes then do not depend on where the
+// test finds ECharts.
+var copied = Options{ScriptURL: "../assets/echarts.min.js", RunURL: "../assets/"}
 
 func page(t testing.TB, nb Notebook, opt Options) string {
 	t.Helper()

@@ -21,7 +21,7 @@ import (
 // icon, and the stylesheet and scripts that pages include as template text.
 // The site's index and regions are package site's.
 var layout = template.Must(template.New("layout").ParseFS(templates.FS,
-	"page.html", "table.html", "chart.html", "scoreboard.html", "icon.html", "cells/*.html", "style.css", "charts.js", "reader.js"))
+	"page.html", "table.html", "chart.html", "scoreboard.html", "icon.html", "cells/*.html", "style.css", "charts.js", "reader.js", "try.js"))
 
 // Options say how a page loads ECharts (when its first chart nears the
 // viewport, or the page is printed).
@@ -45,6 +45,11 @@ type Options struct {
 	// Assessment, when set, makes the page a student's variant in
 	// assessment mode (see Assessment).
 	Assessment *Assessment
+	// RunURL, when set, is the folder of the engine in the page
+	// (../assets/), whose partlab-run.js a computed cell's "Try your own
+	// values" loads when a reader asks for it. A page in assessment mode
+	// offers no recomputation.
+	RunURL string
 }
 
 // The files of a page's folder in a site, which the page links: its
@@ -109,6 +114,7 @@ type pageData struct {
 	Assessment        *assessmentData   // nil but in assessment mode
 	Site              SiteRegions
 	Edition           Edition
+	Run               string // Options.RunURL, on a page that offers "Try your own values"
 }
 
 // scriptData is where charts.js loads ECharts from when a chart first
@@ -125,6 +131,7 @@ type cellData struct {
 	Title string
 	Level int
 	Body  template.HTML
+	Try   *tryData // nil for a cell that offers no "Try your own values"
 }
 
 // maxDescription bounds a page's meta description: search engines show
@@ -155,6 +162,8 @@ type pageState struct {
 	// assess is set in assessment mode: answers and figures of the
 	// scoreboard are left out.
 	assess bool
+	// try makes each computed cell's form; nil on a page that offers none.
+	try *tries
 }
 
 // Page writes a scenario's page: a header with the source's parameters that
@@ -211,6 +220,9 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		}
 	} else {
 		d.Script.URL = opt.ScriptURL
+	}
+	if opt.RunURL != "" && !p.assess {
+		d.Run, p.try = opt.RunURL, newTries(s, opt.Edition.Key())
 	}
 	for _, c := range cells {
 		if c.Answer && p.assess {
@@ -292,6 +304,11 @@ func (p *pageState) cell(c cell) (cellData, error) {
 	if c.Sim != nil {
 		cd.Anchor, cd.Title, cd.Level = cellAnchor(c), cellTitle(c), p.cellLevel()
 		p.doc.Headings = append(p.doc.Headings, markdown.Heading{ID: cd.Anchor, Text: cd.Title, Level: cd.Level})
+		if p.try != nil {
+			if cd.Try, err = p.try.form(c); err != nil {
+				return cellData{}, fmt.Errorf("%s: %w", p.nb.Scenario.File, err)
+			}
+		}
 	}
 	return cd, nil
 }

@@ -27,6 +27,7 @@ type Site struct {
 	BaseURL string // with a final /; empty for none
 	Favicon Favicon
 	Footer  string // Markdown, at the foot of the index and of every page
+	Run     bool   // the site publishes the engine in the page
 
 	orderAt []Pos // where each name of Order is, for CheckOrder
 }
@@ -49,7 +50,7 @@ const MaxFavicon = 64 << 10
 var faviconTypes = []string{".ico", ".png", ".svg"}
 
 // DefaultSite is the settings of a site without site.yaml.
-var DefaultSite = Site{Title: "Scenarios"}
+var DefaultSite = Site{Title: "Scenarios", Run: true}
 
 // siteSpec is the site file's top level. A new setting is one entry here.
 var siteSpec = object[Site]{
@@ -68,6 +69,8 @@ var siteSpec = object[Site]{
 			set: to(func(s *Site, v string) { s.Favicon.Name = v })},
 		{name: "footer", doc: "Markdown at the foot of every page", value: str{},
 			set: to(func(s *Site, v string) { s.Footer = v })},
+		{name: "run", doc: "false: publish no engine in the page, so that no cell recomputes with a reader's values (as render --no-run)", value: boolean{}, def: DefaultSite.Run,
+			set: to(func(s *Site, v bool) { s.Run = v })},
 	},
 	check: func(m mapping, s *Site) {
 		if v := m.at["home"]; v != nil && s.Home.URL != "" && !linkable(s.Home.URL, false) {

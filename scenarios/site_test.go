@@ -32,8 +32,12 @@ func TestParseSite(t *testing.T) {
 		t.Errorf("got %+v, want %+v", *s, want)
 	}
 	d, err := ParseSite(strings.NewReader("{}\n"), "site.yaml")
-	if err != nil || d.Title != DefaultSite.Title {
-		t.Errorf("an empty mapping gives %+v, %v; want the default title", d, err)
+	if err != nil || d.Title != DefaultSite.Title || !d.Run {
+		t.Errorf("an empty mapping gives %+v, %v; want the default title and run", d, err)
+	}
+	off, err := ParseSite(strings.NewReader("run: false\n"), "site.yaml")
+	if err != nil || off.Run {
+		t.Errorf("run: false gives %+v, %v; want no run", off, err)
 	}
 }
 
@@ -41,7 +45,7 @@ func TestParseSite(t *testing.T) {
 // scenario, at file:line:col.
 func TestSiteErrors(t *testing.T) {
 	tests := []struct{ name, src, want string }{
-		{"unknown field", "titel: x\n", `site.yaml:1:1: titel: unknown field (want one of base_url, favicon, footer, home, intro, order, title) (did you mean "title"?)`},
+		{"unknown field", "titel: x\n", `site.yaml:1:1: titel: unknown field (want one of base_url, favicon, footer, home, intro, order, run, title) (did you mean "title"?)`},
 		{"empty title", "title: ' '\n", "site.yaml:1:8: title: must not be empty"},
 		{"home without url", "home: {text: h}\n", `site.yaml:1:7: home: missing required field "url"`},
 		{"script url", "home: {text: h, url: 'javascript:alert(1)'}\n", `site.yaml:1:22: home.url: must be an http(s) URL or a relative path (got "javascript:alert(1)")`},
@@ -55,7 +59,7 @@ func TestSiteErrors(t *testing.T) {
 		{"favicon outside", "favicon: ../x.png\n", `site.yaml:1:10: favicon: must be a path inside the site file's folder (got "../x.png")`},
 		{"favicon type", "favicon: x.exe\n", `site.yaml:1:10: favicon: must be a .ico, .png, .svg file (got "x.exe")`},
 		{"empty", "", "site.yaml:1:1: empty site file: want a mapping of site settings such as title"},
-		{"not a mapping", "- a\n", "site.yaml:1:1: must be a mapping with fields base_url, favicon, footer, home, intro, order, title"},
+		{"not a mapping", "- a\n", "site.yaml:1:1: must be a mapping with fields base_url, favicon, footer, home, intro, order, run, title"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

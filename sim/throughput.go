@@ -247,3 +247,13 @@ func (t Throughput) Cost(src Source) Cost {
 	}
 	return c
 }
+
+// Refs lists the ids of the earlier cells that c is computed from: a
+// throughput's From grid; none for every other cell. A page that
+// recomputes c hands them to the engine first.
+func Refs(c Cell) []string {
+	if t, ok := c.(Throughput); ok && t.From != nil {
+		return []string{t.From.Grid}
+	}
+	return nil
+}

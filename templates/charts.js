@@ -248,18 +248,23 @@ var partlab = (function () {
         resolve();
       }).then(function () {
         failed = typeof echarts === "undefined";
-        boxes.forEach(function (c) {
-          if (failed) {
-            c.el.classList.add("undrawn");
-            console.error("partlab: ECharts did not load, so chart " + c.el.id + " is not drawn; the table with it holds its figures");
-          } else {
-            c.el.removeChild(c.el.querySelector(".chart-fallback"));
-          }
-        });
+        boxes.forEach(settle);
         return !failed;
       });
     }
     return loading;
+  }
+
+  // settle says on chart c's box that ECharts did not load, or takes the
+  // box's fallback text away once it has.
+  function settle(c) {
+    var fallback = c.el.querySelector(".chart-fallback");
+    if (failed) {
+      c.el.classList.add("undrawn");
+      console.error("partlab: ECharts did not load, so chart " + c.el.id + " is not drawn; the table with it holds its figures");
+    } else if (fallback) {
+      c.el.removeChild(fallback);
+    }
   }
 
   // need queues chart c to be drawn, once ECharts has loaded; the queue
@@ -343,12 +348,16 @@ var partlab = (function () {
   // page, its first chart more than three screens down, fetches no ECharts.
   var nearness = "50% 0px";
 
-  // start reads every chart's option and wires every box's controls, then
-  // draws each chart as its box nears the viewport (every chart at once in
-  // a browser without IntersectionObserver, or when printing has begun).
-  var started = false;
-  function start() {
-    document.querySelectorAll(".switch").forEach(function (box) {
+  // adopt reads the option of every chart under root and wires every box's
+  // controls, then draws each chart as its box nears the viewport (every
+  // chart at once in a browser without IntersectionObserver, or when
+  // printing has begun). start adopts the page; "Try your own values"
+  // adopts a cell it recomputed, once forget has let go of the one it
+  // replaced.
+  var started = false, near = null;
+  function adopt(root) {
+    var added = [];
+    root.querySelectorAll(".switch").forEach(function (box) {
       var el = box.querySelector(".chart");
       if (!el) {
         wire(box, function () {});
@@ -362,25 +371,52 @@ var partlab = (function () {
         }
       });
       boxes.push(c);
+      added.push(c);
     });
-    started = true;
+    if (loading) {
+      loading.then(function () { added.forEach(settle); });
+    }
     if (printing || typeof IntersectionObserver === "undefined") {
       drawAll();
       return;
     }
-    var near = new IntersectionObserver(function (entries) {
-      entries.forEach(function (e) {
-        if (e.isIntersecting) {
-          near.unobserve(e.target);
-          boxes.forEach(function (c) {
-            if (c.el === e.target) {
-              need(c);
-            }
-          });
-        }
-      });
-    }, {rootMargin: nearness});
-    boxes.forEach(function (c) { near.observe(c.el); });
+    if (!near) {
+      near = new IntersectionObserver(function (entries) {
+        entries.forEach(function (e) {
+          if (e.isIntersecting) {
+            near.unobserve(e.target);
+            boxes.forEach(function (c) {
+              if (c.el === e.target) {
+                need(c);
+              }
+            });
+          }
+        });
+      }, {rootMargin: nearness});
+    }
+    added.forEach(function (c) { near.observe(c.el); });
+  }
+
+  // forget lets go of the charts under root, which is leaving the page.
+  function forget(root) {
+    function kept(c) { return !root.contains(c.el); }
+    boxes.filter(function (c) { return !kept(c); }).forEach(function (c) {
+      if (near) {
+        near.unobserve(c.el);
+      }
+      if (c.instance) {
+        c.instance.dispose();
+        c.instance = null;
+      }
+    });
+    boxes = boxes.filter(kept);
+    charts = charts.filter(kept);
+    queue = queue.filter(kept);
+  }
+
+  function start() {
+    started = true;
+    adopt(document);
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
@@ -390,6 +426,8 @@ var partlab = (function () {
 
   return {
     drawAll: drawAll,
+    adopt: adopt,
+    forget: forget,
     // ready tells partlab render --pdf that every chart has finished
     // drawing, its animation included, and whether they are drawn for
     // paper; or "none" when ECharts did not load.

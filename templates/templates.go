@@ -27,6 +27,8 @@
 //	                 scheme, once the page is parsed
 //	reader.js        keeps and scores the reader's predictions, opens answers
 //	                 for print
+//	try.js           a computed cell's "Try your own values" button, which
+//	                 loads the site's partlab-run.js when first pressed
 //	narrative/*.md   text/template Markdown: what a cell's numbers say, one
 //	                 per kind (named by its descriptor in package report)
 //	serve.html       what partlab serve adds to the pages it serves: the
@@ -34,11 +36,18 @@
 //	echarts/         the ECharts build pages load (echarts.min.js, in ECharts
 //	                 embedded below, not in FS), its entry.js and build.mjs,
 //	                 which make it with the bundler package-lock.json pins
+//	wasm/            the engine in the page (Wasm and WasmRun below, not in
+//	                 FS): partlab.wasm.gz, made from ../wasm, and Go's
+//	                 wasm_exec.js, copied, by build.go (go generate);
+//	                 worker.js, loader.js and form.js, which WasmRun puts
+//	                 together
 //
 // The .html, .css and .js files are html/template text: style.css,
 // charts.js and reader.js are included with {{template}} so that they enter the page as
 // trusted template text, never as a value.
 package templates
+
+//go:generate sh -c "cd wasm && go run build.go"
 
 import (
 	"bytes"
@@ -68,3 +77,39 @@ func EChartsVersion() string {
 	v, _, _ := bytes.Cut(rest, []byte(" "))
 	return string(v)
 }
+
+// Wasm is the engine in the page: the WebAssembly module of package
+// ../wasm, gzipped, which "Try your own values" loads when a reader asks
+// for it. A site publishes it once under assets/.
+//
+//go:embed wasm/partlab.wasm.gz
+var Wasm []byte
+
+// WasmRun is partlab-run.js, the page's loader of Wasm: the function a
+// Blob URL worker is made from (Go's wasm_exec.js, then worker.js),
+// window.partlabRun.start (loader.js) and partlabRun.toggle, the form of
+// "Try your own values" (form.js).
+func WasmRun() []byte {
+	var b bytes.Buffer
+	b.WriteString("// partlab-run.js: the engine in the page's loader. partlabWorker is the worker's source.\n")
+	b.WriteString("(function () {\n\"use strict\";\nfunction partlabWorker() {\n")
+	b.Write(wasmExec)
+	b.Write(wasmWorker)
+	b.WriteString("}\n")
+	b.Write(wasmLoader)
+	b.Write(wasmForm)
+	b.WriteString("})();\n")
+	return b.Bytes()
+}
+
+// The pieces of WasmRun.
+var (
+	//go:embed wasm/wasm_exec.js
+	wasmExec []byte
+	//go:embed wasm/worker.js
+	wasmWorker []byte
+	//go:embed wasm/loader.js
+	wasmLoader []byte
+	//go:embed wasm/form.js
+	wasmForm []byte
+)

@@ -107,11 +107,20 @@ func text(v js.Value) []byte {
 }
 
 // jsError is err as a JavaScript Error; an abort is named AbortError, as
-// fetch names its own.
+// fetch names its own. The spec's problems are also its problems, a list of
+// {field, message}, for a form to show each at its input.
 func jsError(err error) js.Value {
 	e := js.Global().Get("Error").New(err.Error())
 	if errors.Is(err, context.Canceled) {
 		e.Set("name", "AbortError")
+	}
+	var list scenarios.ErrorList
+	if errors.As(err, &list) {
+		problems := make([]any, len(list))
+		for i, p := range list {
+			problems[i] = map[string]any{"field": p.Field, "message": p.Msg}
+		}
+		e.Set("problems", problems)
 	}
 	return e
 }

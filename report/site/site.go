@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -33,6 +34,7 @@ import (
 //	messaging-systems/messaging-systems.pdf (render --pdf)
 //	messaging-systems/img/diagram.png (the images its Markdown names)
 //	assets/echarts.min.js
+//	assets/partlab.wasm.gz, partlab.wasm.js, partlab-run.js (see run.go)
 const echartsPath = "assets/echarts.min.js"
 
 // MaxECharts bounds the ECharts script a render reads (--echarts,
@@ -51,6 +53,9 @@ type Site struct {
 	SelfContained bool
 	// CDN, when set, is the URL pages load ECharts from; ECharts is unused.
 	CDN string
+	// NoRun leaves the engine in the page out of the site (render
+	// --no-run), as site.yaml's run: false does.
+	NoRun bool
 	// pdf links each page's PDF from its header: WritePrinted prints them.
 	pdf bool
 	// Variants are students' pages in assessment mode (render --roster),
@@ -95,7 +100,7 @@ func (c *Cache) render(nb report.Notebook, opt report.Options, next map[*scenari
 	key := opt
 	key.Site = report.SiteRegions{}
 	if c != nil {
-		if r, ok := c.pages[nb.Scenario]; ok && r.opt.ScriptURL == key.ScriptURL && bytes.Equal(r.opt.Inline, key.Inline) && r.opt.PDF == key.PDF && r.opt.Edition == key.Edition {
+		if r, ok := c.pages[nb.Scenario]; ok && r.opt.ScriptURL == key.ScriptURL && bytes.Equal(r.opt.Inline, key.Inline) && r.opt.PDF == key.PDF && r.opt.Edition == key.Edition && r.opt.RunURL == key.RunURL {
 			if page, ok := patch(r.page, opt.Site); ok {
 				next[nb.Scenario] = r
 				r.page = page
@@ -132,6 +137,10 @@ func CheckPageName(nb report.Notebook) error {
 func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publish.Build, error) {
 	settings := cmp.Or(s.Settings, &scenarios.DefaultSite)
 	opt, out := s.pageOptions()
+	runs := s.runs(settings, s.Notebooks)
+	if runs {
+		opt.RunURL = "../" + path.Dir(wasmRunPath) + "/"
+	}
 	seen := map[string]string{}
 	var errs []error
 	var pages []manifestPage
@@ -228,6 +237,10 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 	}
 	if len(opt.Inline) == 0 && s.CDN == "" || slices.Contains(old.Files, echartsPath) {
 		m.Files = append(m.Files, echartsPath)
+	}
+	if runs {
+		out = append(out, runFiles()...)
+		m.Files = append(m.Files, runPaths...)
 	}
 	m.Files = append(m.Files, publish.ManifestFile)
 	slices.Sort(m.Files)

@@ -60,10 +60,16 @@ func TestSiteLayout(t *testing.T) {
 		reference string // how the page loads ECharts
 	}{
 		{"copied", Site{ECharts: fakeECharts},
+			[]string{"index.html", "search.js", "partlab-manifest.json", "assets/echarts.min.js", "assets/partlab-run.js", "assets/partlab.wasm.gz", "assets/partlab.wasm.js", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv", "messaging-systems/figures.csv"},
+			`<script type="text/plain" id="echarts-source" data-src="../assets/echarts.min.js"></script>`},
+		{"no-run", Site{ECharts: fakeECharts, NoRun: true},
+			[]string{"index.html", "search.js", "partlab-manifest.json", "assets/echarts.min.js", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv", "messaging-systems/figures.csv"},
+			`<script type="text/plain" id="echarts-source" data-src="../assets/echarts.min.js"></script>`},
+		{"site.yaml run: false", Site{ECharts: fakeECharts, Settings: &scenarios.Site{Title: "Course"}},
 			[]string{"index.html", "search.js", "partlab-manifest.json", "assets/echarts.min.js", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv", "messaging-systems/figures.csv"},
 			`<script type="text/plain" id="echarts-source" data-src="../assets/echarts.min.js"></script>`},
 		{"cdn", Site{CDN: "https://cdn.example/echarts@5.6.0/echarts.min.js"},
-			[]string{"index.html", "search.js", "partlab-manifest.json", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv", "messaging-systems/figures.csv"},
+			[]string{"index.html", "search.js", "partlab-manifest.json", "assets/partlab-run.js", "assets/partlab.wasm.gz", "assets/partlab.wasm.js", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv", "messaging-systems/figures.csv"},
 			`<script type="text/plain" id="echarts-source" data-src="https://cdn.example/echarts@5.6.0/echarts.min.js"></script>`},
 		{"self-contained", Site{ECharts: fakeECharts, SelfContained: true},
 			[]string{"index.html", "search.js", "partlab-manifest.json", "messaging-systems/index.html", "messaging-systems/results.json", "messaging-systems/results.csv", "messaging-systems/figures.csv"},
