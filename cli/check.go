@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/partlab/partlab/report"
+	"github.com/partlab/partlab/report/junit"
 )
 
 // errMissed is check's and render --strict's answer when an expectation
@@ -36,12 +37,12 @@ attributes are the run's seconds; the rest is the same bytes on every run.
 render --roster), and names a variant that breaks one by its token and its
 values, never by the student.`,
 	Flags: func(fs *flag.FlagSet) runFunc {
-		var junit string
+		var junitFile string
 		fs.Func("junit", "also write a JUnit XML report of every expectation to `FILE`", func(s string) error {
 			if s == "" {
 				return errors.New("needs a file name")
 			}
-			junit = s
+			junitFile = s
 			return nil
 		})
 		rosterFlags := addRosterFlags(fs)
@@ -50,23 +51,23 @@ values, never by the student.`,
 			switch {
 			case len(args) == 0:
 				return usageError{error: errors.New("check takes one or more scenario files")}
-			case rosterFlags.roster != "" && junit != "":
+			case rosterFlags.roster != "" && junitFile != "":
 				return usageError{error: errors.New("--roster and --junit exclude each other")}
 			case rosterFlags.roster != "":
 				return checkRoster(ctx, args, flags, rosterFlags, stdout, stderr)
 			case rosterFlags.secretFile != "":
 				return usageError{error: errors.New("--secret-file goes with --roster")}
 			}
-			return check(ctx, args, junit, flags, stdout, stderr)
+			return check(ctx, args, junitFile, flags, stdout, stderr)
 		}
 	},
 }
 
 // check computes each file as render would, writes no page, and prints every
-// expectation that does not hold; with junit set it also writes every
+// expectation that does not hold; with junitFile set it also writes every
 // outcome there as a JUnit report. A file that fails to compute is reported
 // in both and does not stop the others.
-func check(ctx context.Context, files []string, junit string, flags *computeFlags, stdout, stderr io.Writer) error {
+func check(ctx context.Context, files []string, junitFile string, flags *computeFlags, stdout, stderr io.Writer) error {
 	var (
 		runs []report.CheckRun
 		errs []error
@@ -104,12 +105,12 @@ func check(ctx context.Context, files []string, junit string, flags *computeFlag
 		fmt.Fprintf(&out, ", %s could not be computed", plural(len(errs), "file"))
 	}
 	fmt.Fprintln(&out)
-	if junit != "" {
+	if junitFile != "" {
 		var doc bytes.Buffer
-		if err := report.JUnit(&doc, runs); err != nil {
+		if err := junit.Write(&doc, runs); err != nil {
 			return err
 		}
-		if err := writeFile(junit, doc.Bytes()); err != nil {
+		if err := writeFile(junitFile, doc.Bytes()); err != nil {
 			return err
 		}
 	}

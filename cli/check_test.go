@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/partlab/partlab/report"
+	"github.com/partlab/partlab/report/junit"
 )
 
 // checkFiles are small scenarios for check and render --strict: a sizing
@@ -66,25 +66,25 @@ func TestCheck(t *testing.T) {
 // the times.
 func TestCheckJUnit(t *testing.T) {
 	dir := scratch(t, checkFiles)
-	junit := filepath.Join(dir, "junit.xml")
-	args := []string{"check", "--junit", junit, filepath.Join(dir, "ok.yaml"), filepath.Join(dir, "miss.yaml"), filepath.Join(dir, "bad.yaml")}
+	junitFile := filepath.Join(dir, "junit.xml")
+	args := []string{"check", "--junit", junitFile, filepath.Join(dir, "ok.yaml"), filepath.Join(dir, "miss.yaml"), filepath.Join(dir, "bad.yaml")}
 	if _, _, err := partlab(t, args...); exitCode(err) != 1 {
 		t.Fatalf("exit %d (%v), want 1", exitCode(err), err)
 	}
-	first, err := os.ReadFile(junit)
+	first, err := os.ReadFile(junitFile)
 	if err != nil {
 		t.Fatal(err)
 	}
 	partlab(t, args...)
 	times := regexp.MustCompile(` time="[0-9]+\.[0-9]{3}"`)
-	again, _ := os.ReadFile(junit)
+	again, _ := os.ReadFile(junitFile)
 	if n := len(times.FindAll(first, -1)); n != 1+3+5 {
 		t.Errorf("%d time attributes, want one on the report, on each of 3 suites and on each of 5 cases", n)
 	}
 	if times.ReplaceAllString(string(again), "") != times.ReplaceAllString(string(first), "") {
 		t.Error("two runs wrote reports that differ in more than their times")
 	}
-	var doc report.JUnitSuites
+	var doc junit.Suites
 	if err := xml.Unmarshal(first, &doc); err != nil {
 		t.Fatalf("the report is no XML: %v\n%s", err, first)
 	}

@@ -21,7 +21,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/partlab/partlab/internal/testtool"
-	"github.com/partlab/partlab/report"
+	"github.com/partlab/partlab/report/junit"
 	"github.com/partlab/partlab/scaffold"
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/scenarios/load"
@@ -458,9 +458,9 @@ func TestPullRequestWorkflowRuns(t *testing.T) {
 	if installed != 1 || ran != 6 {
 		t.Fatalf("ran %d steps and %d installs; want one install, then validate, check, render, the base's render and the diff", ran, installed)
 	}
-	var junit report.JUnitSuites
-	if data, err := os.ReadFile(filepath.Join(r.temp, "junit.xml")); err != nil || xml.Unmarshal(data, &junit) != nil || junit.Tests == 0 || junit.Failures+junit.Errors != 0 {
-		t.Errorf("the JUnit report: %+v (%v)", junit, err)
+	var suites junit.Suites
+	if data, err := os.ReadFile(filepath.Join(r.temp, "junit.xml")); err != nil || xml.Unmarshal(data, &suites) != nil || suites.Tests == 0 || suites.Failures+suites.Errors != 0 {
+		t.Errorf("the JUnit suites: %+v (%v)", suites, err)
 	}
 	summary, _ := os.ReadFile(r.summary)
 	if !strings.Contains(string(summary), "partitions") || !strings.Contains(string(summary), "|") {

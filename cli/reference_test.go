@@ -25,7 +25,7 @@ func TestReference(t *testing.T) {
 	b.WriteString("# Reference\n\n")
 	b.WriteString("Printed from partlab's code by `go test ./cli -run TestReference -update`; do not edit.\n")
 	b.WriteString("Contents: [commands](#commands) · [scenario files](#scenario-files) · [site.yaml](#siteyaml) ·\n")
-	b.WriteString("[figures](#figures) · [template functions](#template-functions)\n\n")
+	b.WriteString("[figures](#figures) · [template functions](#template-functions) · [the engine in the page](#the-engine-in-the-page)\n\n")
 
 	b.WriteString("## Commands\n\n```\n")
 	if err := overview(&b); err != nil {
@@ -68,6 +68,22 @@ func TestReference(t *testing.T) {
 	for _, f := range markdown.Funcs() {
 		fmt.Fprintf(&b, "| `%s` | `%s` | %s |\n", f.Name, f.Type, cellText(f.Doc))
 	}
+
+	b.WriteString("\n## The engine in the page\n\n")
+	b.WriteString("What a page, or a course author's script, calls to recompute one cell in the browser; how it works is in\n")
+	b.WriteString("[the HTML report](explanation/report.md#the-engine-in-the-page).\n\n")
+	b.WriteString("| call | where | what it does |\n|---|---|---|\n")
+	b.WriteString("| `partlab.run(kind, spec, {source, above, signal})` | the module, once Go's `wasm_exec.js` has run it: in the worker `partlabRun.start` makes, or a worker of a script's own (in a page, `partlab` is the chart script's) | a promise of `{json, results, html, narrative}`: the cell's entry of results.json (text and parsed), its body as its page holds it and its paragraph; it rejects with a scenario file's messages (and `problems`, a list of `{field, message}`), the command line's budget, or an `AbortError` |\n")
+	b.WriteString("| `partlab.kinds` | the module | the kinds `kind` may be |\n")
+	b.WriteString("| `partlabRun.start(assets)` | `assets/partlab-run.js` | `{ready, run(kind, spec, {source, above})}`, the module in a Web Worker: `run` returns `{result, cancel}` |\n")
+	b.WriteString("| `partlabRun.toggle(section, assets)` | `assets/partlab-run.js` | opens or closes a cell's \"Try your own values\" form |\n\n")
+	kinds := make([]string, 0, len(scenarios.Kinds()))
+	for _, k := range scenarios.Kinds() {
+		kinds = append(kinds, string(k))
+	}
+	fmt.Fprintf(&b, "`kind` is one of %s; `spec` is what a scenario file writes under the kind's key, an object or YAML or JSON text,\n", codes(kinds))
+	b.WriteString("with the fields, defaults and bounds of [scenario files](#scenario-files); `source` is a `source:` mapping; `above` lists `{kind, spec}`,\n")
+	b.WriteString("the cells the cell refers to. A page computes with the sim engine only: `engine: kafka` or `both` is refused.\n")
 	golden.Check(t, filepath.Join(root, "docs", "reference.md"), b.Bytes())
 }
 

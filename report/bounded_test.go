@@ -107,3 +107,25 @@ func TestCheckAll(t *testing.T) {
 
 // FuzzTemplate executes random templates with the lesson scenario's results:
 // they never panic, print at most maxOutput bytes, and any error is placed
+
+// TestLargestCellsRender checks that the kinds whose narrative lists a share
+// per consumer or per group still render at their fields' bounds: 64 groups
+// of 4096 consumers, and 64 consumer counts near 4096, each paragraph
+// within Markdown's bound.
+func TestLargestCellsRender(t *testing.T) {
+	var groups, counts []string
+	for i := range 64 {
+		groups = append(groups, fmt.Sprintf("{name: group_of_the_course_number_%02d, consumers: %d}", i, 4096-i))
+		counts = append(counts, fmt.Sprint(4096-i))
+	}
+	for _, cell := range []string{
+		"groups: {partitions: 4096, records: 100000, groups: [" + strings.Join(groups, ", ") + "]}",
+		"assignment: {partitions: 4096, assignor: range, consumers: [" + strings.Join(counts, ", ") + "]}",
+		"assignment: {partitions: 4000, assignor: roundrobin, consumers: [" + strings.Join(counts, ", ") + "]}",
+	} {
+		nb := notebook(t, "big.yaml", "title: t\ncells:\n  - "+cell+"\n")
+		if err := Page(io.Discard, nb, copied); err != nil {
+			t.Errorf("%.40s…: %v", cell, err)
+		}
+	}
+}

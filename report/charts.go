@@ -14,7 +14,7 @@ import (
 )
 
 // A chartView is one chart of a page and the table of its figures, drawn by
-// templates/chart.html. Option is the ECharts option as JSON; the template
+// templates/cells/chart.html. Option is the ECharts option as JSON; the template
 // passes it to html/template as a value, which escapes it for the <script>
 // it sits in, so a label can never end that script.
 type chartView struct {

@@ -61,7 +61,7 @@ func TestUnregisteredKind(t *testing.T) {
 // template words its story with.
 func TestKindTemplates(t *testing.T) {
 	for k, d := range kinds {
-		if layout.Lookup(d.template) == nil {
+		if cellLayout.Lookup(d.template) == nil {
 			t.Errorf("%s: no page template %q", k, d.template)
 		}
 		switch {

@@ -17,7 +17,7 @@ var narratives = texttemplate.Must(texttemplate.New("narrative").
 	Funcs(markdown.FormatFuncs).
 	Funcs(keyFuncs).
 	Funcs(texttemplate.FuncMap{"sep": format.Sep, "sepOf": sepOf, "sampled": sampled, "text": markdown.Escape, "partitions": func(ps []int) (string, error) { return format.List(format.Partitions(ps)) }}).
-	ParseFS(templates.FS, "narrative/*.md"))
+	ParseFS(templates.Cells, "narrative/*.md"))
 
 // sepOf is format.Sep for a list of n items told of a longer one, of items:
 // the gap before the last item shows, ", … and ".

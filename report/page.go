@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/partlab/partlab/report/markdown"
 	"github.com/partlab/partlab/scenarios"
@@ -16,12 +17,28 @@ import (
 	"github.com/partlab/partlab/templates"
 )
 
-// layout holds the page's HTML templates, parsed once: the page, one
-// template per cell kind, the table, chart and scoreboard parts, the default
-// icon, and the stylesheet and scripts that pages include as template text.
-// The site's index and regions are package site's.
-var layout = template.Must(template.New("layout").ParseFS(templates.FS,
-	"page.html", "table.html", "chart.html", "scoreboard.html", "icon.html", "cells/*.html", "style.css", "charts.js", "reader.js", "try.js"))
+// cellLayout holds the templates of a page's cells, parsed once: one per cell
+// kind and the table, chart and scoreboard parts. RenderCell needs only
+// these.
+var cellLayout = template.Must(template.New("cells").ParseFS(templates.Cells, "cells/*.html"))
+
+// layout is the page around the cells' bodies: the page, the default icon,
+// and the stylesheet and scripts that pages include as template text. It is
+// parsed on a page's first render, so that a program that renders only
+// cells (the engine in the page) links none of it: a function is linked
+// only where it is called, where a variable's initialiser always is. The
+// site's index and regions are package site's.
+func layout() *template.Template {
+	layoutOnce.Do(func() {
+		pageLayout = template.Must(template.New("page").ParseFS(templates.FS, "page.html", "icon.html", "style.css", "charts.js", "reader.js", "try.js"))
+	})
+	return pageLayout
+}
+
+var (
+	layoutOnce sync.Once
+	pageLayout *template.Template
+)
 
 // Options say how a page loads ECharts (when its first chart nears the
 // viewport, or the page is printed).
@@ -245,7 +262,7 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		}
 	}
 	var buf bytes.Buffer
-	if err := layout.ExecuteTemplate(&buf, "page.html", d); err != nil {
+	if err := layout().ExecuteTemplate(&buf, "page.html", d); err != nil {
 		return nil, nil, nil, fmt.Errorf("%s: page: %w", s.File, err)
 	}
 	return buf.Bytes(), p.doc.Images(), p.doc.Sections, nil
@@ -328,7 +345,7 @@ func (p *pageState) body(c cell) ([]byte, any, error) {
 		return nil, nil, err
 	}
 	var buf bytes.Buffer
-	if err := layout.ExecuteTemplate(&buf, k.template, data); err != nil {
+	if err := cellLayout.ExecuteTemplate(&buf, k.template, data); err != nil {
 		return nil, nil, fmt.Errorf("%s: cells[%d]: %w", p.nb.Scenario.File, c.Index, err)
 	}
 	body := buf.Bytes()

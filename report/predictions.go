@@ -18,7 +18,7 @@ var predictionsKind = newKind(kindSpec[*sim.PredictionsResult]{
 	text:      predictionsText,
 })
 
-// A scoreboard is the data of templates/scoreboard.html: a row per
+// A scoreboard is the data of templates/cells/scoreboard.html: a row per
 // prediction with the reader's input and a verdict that
 // templates/reader.js scores as they type, against the figure and tolerance
 // the verdict carries; then the figures, behind markdown.AnswerSummary. In

@@ -6,7 +6,7 @@ import (
 )
 
 // A table is any table of a page, built by the report and drawn by
-// templates/table.html. Cells are text: the report formats every figure once,
+// templates/cells/table.html. Cells are text: the report formats every figure once,
 // so a table and the narrative beside it print a number the same way.
 type table struct {
 	Caption string

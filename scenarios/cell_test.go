@@ -74,7 +74,7 @@ func TestParseCellErrors(t *testing.T) {
 		{"nothing", "", nil, grid(""),
 			"cell:1:1: grid: must be a mapping with fields assignor, consumers, deviation, engine, id, keys, partitioner, partitions", true},
 		{"a duplicate id", "", []CellSpec{grid(`{id: a, keys: [record], partitions: [2]}`)}, grid(`{id: a, keys: [record], partitions: [2]}`),
-			`cell:1:1: cells[1]: duplicate id "a"`, false},
+			`cell:1:1: grid.id: duplicate id "a"`, false},
 		{"the Kafka engine", "", nil, grid(`{keys: [record], partitions: [2], engine: both}`),
 			`cell:1:43: grid.engine: a page computes with the sim engine only (got "both"); the Kafka engine runs on the command line`, false},
 		{"no computation", "", nil, CellSpec{Markdown, []byte("hi")},

@@ -445,7 +445,7 @@ func (d *decoder) checkIDs(items []*yaml.Node, cells []Cell) {
 			continue
 		}
 		if seen[c.ID] {
-			d.errorf(items[i], fmt.Sprintf("cells[%d]", i), "duplicate id %q", c.ID)
+			d.errorf(items[i], join(c.path, "id"), "duplicate id %q", c.ID)
 			cells[i].Broken, cells[i].Sim = true, nil
 		}
 		seen[c.ID] = true

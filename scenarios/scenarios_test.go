@@ -149,7 +149,7 @@ var badInputs = []badInput{
 	{"seed out of range", "title: t\nsource: {seed: 9223372036854775807}\ncells:\n  - md: hi\n", "source.seed: must be between -4611686018427387904 and 4611686018427387904"},
 	{"float count", "title: t\nsource: {periods: 2.5}\ncells:\n  - md: hi\n", `source.periods: must be a whole number between 1 and 12 (got "2.5")`},
 	{"bad id", head + "  - grid: {id: 2-keys, keys: [record], partitions: [1]}\n", `cells[0].grid.id: must start with a letter and hold only letters, digits and _ (got "2-keys")`},
-	{"duplicate id", head + "  - grid: {id: k, keys: [record], partitions: [1]}\n  - offsets: {id: k, partitions: 1}\n", `x.yaml:4:5: cells[1]: duplicate id "k"`},
+	{"duplicate id", head + "  - grid: {id: k, keys: [record], partitions: [1]}\n  - offsets: {id: k, partitions: 1}\n", `x.yaml:4:5: cells[1].offsets.id: duplicate id "k"`},
 	{"deviation outside the grid", head + "  - grid: {keys: [record], partitions: [1], deviation: [{key: record, partitions: 2}]}\n", "cells[0].grid.deviation[0].partitions: 2 is not among the grid's partition counts"},
 	{"partition past the count", head + "  - offsets: {partitions: 4, partition: 4}\n", "cells[0].offsets.partition: must be below the partition count 4 (got 4)"},
 	{"long list", head + "  - grid: {keys: [record], partitions: [" + strings.Repeat("1, ", 64) + "1]}\n", "cells[0].grid.partitions: has 65 entries; at most 64 are allowed"},

@@ -13,14 +13,15 @@
 //	site.css         the navigation's and search's styles, in site.html's head
 //	search.js        the offline search, written into the site's search.js
 //	                 after its data (not included in pages)
-//	cells/*.html     the templates of the cell kinds: md, offsets, and
-//	                 computed.html for every other kind
-//	table.html       every table of the report, from rows the report builds
-//	chart.html       one chart beside its data table, its ECharts option as
-//	                 data (script.chart-option) that charts.js draws
+//	cells/*.html     the templates of the cell kinds (in Cells): md, offsets,
+//	                 and computed.html for every other kind; table.html,
+//	                 every table of the report, from rows the report builds;
+//	                 chart.html, one chart beside its data table, its ECharts
+//	                 option as data (script.chart-option) that charts.js
+//	                 draws; scoreboard.html, a predictions cell: the reader's
+//	                 inputs, verdicts and, behind "Show the answer", the
+//	                 figures
 //	icon.html        the default favicon, a data: URL, of a site without one
-//	scoreboard.html  a predictions cell: the reader's inputs, verdicts and,
-//	                 behind "Show the answer", the figures
 //	style.css        the stylesheet, inlined in each page: light and dark
 //	                 (prefers-color-scheme), print styles
 //	charts.js        draws the charts with ECharts, in the reader's colour
@@ -29,8 +30,9 @@
 //	                 for print
 //	try.js           a computed cell's "Try your own values" button, which
 //	                 loads the site's partlab-run.js when first pressed
-//	narrative/*.md   text/template Markdown: what a cell's numbers say, one
-//	                 per kind (named by its descriptor in package report)
+//	narrative/*.md   text/template Markdown (in Cells): what a cell's numbers
+//	                 say, one per kind (named by its descriptor in package
+//	                 report)
 //	serve.html       what partlab serve adds to the pages it serves: the
 //	                 live-reload script and the problems overlay
 //	echarts/         the ECharts build pages load (echarts.min.js, in ECharts
@@ -54,10 +56,18 @@ import (
 	"embed"
 )
 
-// FS holds the templates at the paths listed in the package comment.
+// FS holds the templates of pages and sites at the paths listed in the
+// package comment: every file but cells/ and narrative/.
 //
-//go:embed *.html *.css *.js cells/*.html narrative/*.md
+//go:embed *.html *.css *.js
 var FS embed.FS
+
+// Cells holds the templates of one computed cell, cells/ and narrative/:
+// all the engine in the page needs of this package, so that its module
+// links no page's stylesheet or scripts.
+//
+//go:embed cells/*.html narrative/*.md
+var Cells embed.FS
 
 // ECharts is the ECharts build pages load: only the series, components and
 // renderers they use, made from package.json's echarts by

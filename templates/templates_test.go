@@ -2,7 +2,9 @@ package templates
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -16,17 +18,19 @@ import (
 	"github.com/partlab/partlab/internal/testtool"
 )
 
-// TestFS checks the files the package comment lists; the narratives are
+// TestFS checks the files the package comment lists, in FS and in Cells; the narratives are
 // the kinds', whose own test (report's TestKindTemplates) names each one.
 func TestFS(t *testing.T) {
-	narratives, err := fs.Glob(FS, "narrative/*.md")
+	narratives, err := fs.Glob(Cells, "narrative/*.md")
 	if err != nil || len(narratives) == 0 {
 		t.Fatalf("no narrative templates (%v)", err)
 	}
-	if err := fstest.TestFS(FS, append([]string{
-		"page.html", "index.html", "serve.html", "site.html", "site.css", "search.js", "table.html", "chart.html", "style.css", "charts.js", "reader.js", "try.js", "scoreboard.html", "icon.html",
-		"cells/md.html", "cells/computed.html", "cells/offsets.html",
+	if err := fstest.TestFS(Cells, append([]string{
+		"cells/md.html", "cells/computed.html", "cells/offsets.html", "cells/table.html", "cells/chart.html", "cells/scoreboard.html",
 	}, narratives...)...); err != nil {
+		t.Fatal(err)
+	}
+	if err := fstest.TestFS(FS, "page.html", "index.html", "serve.html", "site.html", "site.css", "search.js", "style.css", "charts.js", "reader.js", "try.js", "icon.html"); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -78,6 +82,34 @@ func TestWasmBuild(t *testing.T) {
 		}
 		if !bytes.Equal(got, f.embedded) {
 			t.Errorf("templates/wasm/%s (%d bytes) is not what its sources build (%d bytes): run go generate ./templates", f.name, len(f.embedded), len(got))
+		}
+	}
+}
+
+// TestWasmHoldsNoPage checks that the engine in the page links Cells and
+// not FS: a reader who recomputes a cell downloads no second copy of the
+// stylesheet and scripts the page already holds.
+func TestWasmHoldsNoPage(t *testing.T) {
+	z, err := gzip.NewReader(bytes.NewReader(Wasm))
+	if err != nil {
+		t.Fatal(err)
+	}
+	module, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"style.css", "charts.js", "reader.js", "try.js", "search.js"} {
+		b, err := FS.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if chunk := b[len(b)/2:][:min(64, len(b)/2)]; bytes.Contains(module, chunk) {
+			t.Errorf("the module holds %s (%q)", name, chunk)
+		}
+	}
+	for _, name := range []string{"cells/computed.html", "narrative/grid.md"} {
+		if b, err := Cells.ReadFile(name); err != nil || !bytes.Contains(module, b) {
+			t.Errorf("the module lacks %s (%v)", name, err)
 		}
 	}
 }

@@ -8,6 +8,7 @@ package format
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -79,6 +80,34 @@ func List(items any) (string, error) {
 		fmt.Fprint(&b, v.Index(i).Interface())
 	}
 	return b.String(), nil
+}
+
+// tallyFrom is the length from which Tally prints a list by value.
+const tallyFrom = 9
+
+// Tally prints counts as an English list, and a long list by value, each
+// value once in the order it first appears with how many times it comes:
+// "40 × 7 and 24 × 6" (forty of them 7, twenty-four 6). Shared partitions
+// and records take few values however many consumers share them, so a
+// sentence that lists every consumer's share stays a sentence.
+func Tally(xs []int) string {
+	if len(xs) < tallyFrom {
+		s, _ := List(xs)
+		return s
+	}
+	var values, times []int
+	for _, x := range xs {
+		if i := slices.Index(values, x); i >= 0 {
+			times[i]++
+			continue
+		}
+		values, times = append(values, x), append(times, 1)
+	}
+	var b strings.Builder
+	for i, v := range values {
+		fmt.Fprintf(&b, "%s%d × %d", Sep(i, len(values)), times[i], v)
+	}
+	return b.String()
 }
 
 // Plural prints a count and its noun: "1 partition", "4 partitions".

@@ -192,6 +192,7 @@ func (v *Vocabulary) offsets(id string) (*sim.OffsetsResult, error) {
 // FormatFuncs print figures in words; the narrative templates use them too.
 var FormatFuncs = texttemplate.FuncMap{
 	"list":      format.List,
+	"tally":     format.Tally,
 	"fixed":     format.Fixed,
 	"short":     format.Short,
 	"signed":    format.Signed,
@@ -211,6 +212,7 @@ var funcDocs = map[string]string{
 	"offsets":   `an offsets cell's results by id`,
 	"predict":   `the input of the named prediction, beside its question in the prose, kept in step with the scoreboard's: {{ predict "P1" }}`,
 	"list":      `the items of a list in words: "0, 1, 2 and 3"`,
+	"tally":     `whole numbers in words, a list of nine or more by value: "2, 2 and 1"; "6 × 2 and 3 × 1" (six 2s, three 1s)`,
 	"fixed":     `a number with two decimals: 1.44`,
 	"short":     `a number with at most two decimals and no trailing zeros: 8, 7.86`,
 	"signed":    `a number with two decimals and its sign: +16.15`,

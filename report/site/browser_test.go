@@ -473,6 +473,8 @@ func TestBrowser(t *testing.T) {
 		{"lesson-phone-captions", filepath.Join(site, lessonPage), visit{width: 390}, all(drawn(charts), captionsWrap)},
 		{"hostile-labels", filepath.Join(site, bad.Scenario.Name, pageFile), visit{}, contained(badCharts)},
 		{"lab-predictions", labPage, visit{}, predicted},
+		{"lab-tried", labPage, visit{}, all(tried, accessible(string(axe), labCharts))},
+		{"lesson-tried-phone-dark", filepath.Join(site, lessonPage), visit{width: 390, dark: true}, all(tried, accessible(string(axe), charts))},
 	}
 	// Every page of the course, light and dark, desktop and phone: its
 	// charts draw and axe-core finds nothing serious, in one visit.

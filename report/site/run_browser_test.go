@@ -277,3 +277,29 @@ func awaitIn(t *testing.T, url, script string) string {
 	}
 	return out
 }
+
+// tried opens every form of "Try your own values" on the page and computes
+// the first with its values as they open, so that axe-core sees the forms
+// and a recomputed cell.
+func tried(ctx context.Context) error {
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+		const until = async (f) => { for (;;) { const v = f(); if (v) return v; await new Promise((r) => setTimeout(r, 20)); } };
+		const open = Array.from(document.querySelectorAll(".try-open"));
+		if (!open.length) return "no cell offers Try your own values";
+		for (const b of open) {
+			b.click();
+			await until(() => b.closest("section").querySelector("form.try-form"));
+		}
+		const first = open[0].closest("section");
+		first.querySelector("form.try-form").requestSubmit();
+		await until(() => first.querySelector(".cell-body.tried"));
+		return "ok";
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		return err
+	}
+	if got != "ok" {
+		return fmt.Errorf("%s", got)
+	}
+	return nil
+}

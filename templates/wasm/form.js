@@ -131,11 +131,17 @@ function fieldInput(f, id) {
   }};
 }
 
+// grouped is a bound with its thousands grouped, as the tables write
+// them: 1,000,000. It works on the text, exact for any bound.
+function grouped(n) {
+  return n.replace(/\B(?=(\d{3})+$)/g, ",");
+}
+
 function hintOf(f) {
   const def = f.default ? "; default " + f.default : "";
   switch (f.input) {
-    case "number": return "a whole number from " + f.min + " to " + f.max + def;
-    case "numbers": return "whole numbers from " + f.min + " to " + f.max + ", separated by commas" + def;
+    case "number": return "a whole number from " + grouped(f.min) + " to " + grouped(f.max) + def;
+    case "numbers": return "whole numbers from " + grouped(f.min) + " to " + grouped(f.max) + ", separated by commas" + def;
     case "choice": return f.default ? "default " + f.default : "";
     case "choices": return "one or more" + def;
     case "texts": return "separated by commas" + def;
