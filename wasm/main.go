@@ -4,7 +4,7 @@
 // GOARCH=wasm: once Go's wasm_exec.js has run it, it defines the global
 // partlab.run(kind, spec, options), which recomputes one cell (package
 // recompute) and returns a promise of the cell as results.json and its
-// page hold it. See the README's "The engine in the page".
+// page hold it. See docs/explanation/report.md, "The engine in the page".
 //
 // It is not the command line: it reads no files and starts nothing, and it
 // computes with the sim engine only.
