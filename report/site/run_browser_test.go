@@ -89,13 +89,18 @@ func TestRunInPage(t *testing.T) {
 	}
 }
 
+// untilJS defines until(f) in a test's script: it resolves to f's first
+// truthy value, asking again every 20 ms (the test's context bounds the
+// wait, so no step depends on the machine's speed).
+const untilJS = `
+  const until = async (f) => { for (;;) { const v = f(); if (v) return v; await new Promise((r) => setTimeout(r, 20)); } };`
+
 // tryInPage drives the lesson grid's "Try your own values" as a reader
 // would: it opens the form, computes partitions 12 and consumers 5, goes
 // back, asks for a grid over the budget and cancels a computation. It
 // returns what the page showed at each step.
-const tryInPage = `(async () => {
+const tryInPage = `(async () => {` + untilJS + `
   const sec = document.getElementById("cell-keys");
-  const until = async (f) => { for (;;) { const v = f(); if (v) return v; await new Promise((r) => setTimeout(r, 20)); } };
   const tables = (root) => Array.from(root.querySelectorAll("table")).map((t) => t.outerHTML);
   const page = tables(sec.querySelector(".cell-body"));
   sec.querySelector(".try-open").click();
@@ -189,8 +194,7 @@ func TestTryYourOwnValues(t *testing.T) {
 // tryUnchanged computes every cell of the page that offers "Try your own
 // values" with the form as it opens, the page's own values, and returns
 // the cells whose recomputed tables or paragraph differ from the page's.
-const tryUnchanged = `(async () => {
-  const until = async (f) => { for (;;) { const v = f(); if (v) return v; await new Promise((r) => setTimeout(r, 20)); } };
+const tryUnchanged = `(async () => {` + untilJS + `
   const view = (body) => JSON.stringify([Array.from(body.querySelectorAll("table")).map((t) => t.outerHTML),
     Array.from(body.querySelectorAll(".chart-option")).map((s) => s.textContent),
     (body.querySelector(".narrative") || {}).textContent]);
@@ -282,8 +286,7 @@ func awaitIn(t *testing.T, url, script string) string {
 // the first with its values as they open, so that axe-core sees the forms
 // and a recomputed cell.
 func tried(ctx context.Context) error {
-	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
-		const until = async (f) => { for (;;) { const v = f(); if (v) return v; await new Promise((r) => setTimeout(r, 20)); } };
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {`+untilJS+`
 		const open = Array.from(document.querySelectorAll(".try-open"));
 		if (!open.length) return "no cell offers Try your own values";
 		for (const b of open) {
