@@ -363,31 +363,18 @@ func (s *server) readSettings() {
 // and named in the error. A site that fails to render leaves out the whole
 // site: the last good one stays.
 func (s *server) assemble() (map[string][]byte, error) {
-	owner := map[string]string{}
-	var nbs []report.Notebook
-	var errs []error
+	var good []report.Notebook
 	for _, f := range s.files {
-		nb, ok := s.good[f]
-		if !ok {
-			continue
+		if nb, ok := s.good[f]; ok {
+			good = append(good, nb)
 		}
-		name := nb.Scenario.Name
-		if err := reportsite.CheckPageName(nb); err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if other, ok := owner[name]; ok {
-			errs = append(errs, fmt.Errorf("%s and %s would both write %s/: rename one", other, f, name))
-			continue
-		}
-		owner[name] = f
-		nbs = append(nbs, nb)
 	}
+	nbs, named := reportsite.PageNames(good)
 	site := s.site
 	site.Notebooks, site.Settings = nbs, s.settings
 	out, err := site.Render()
 	if err != nil {
-		return nil, errors.Join(append(errs, err)...)
+		return nil, errors.Join(named, err)
 	}
 	s.uses = map[string][]string{}
 	for _, nb := range nbs {
@@ -401,7 +388,7 @@ func (s *server) assemble() (map[string][]byte, error) {
 			}
 		}
 	}
-	return out, errors.Join(errs...)
+	return out, named
 }
 
 // changedPages lists the pages of the new render whose reader sees a
