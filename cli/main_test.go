@@ -112,3 +112,12 @@ func TestMeasureOnlyWhenAsked(t *testing.T) {
 		t.Errorf("no progress on stderr: %q", progress)
 	}
 }
+
+func readFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

@@ -77,19 +77,3 @@ func TestServeOwnHostOnly(t *testing.T) {
 		}
 	}
 }
-
-// TestServeStreamsCapped: past maxStreams open event streams a new one is
-// refused, and the pages still load.
-func TestServeStreamsCapped(t *testing.T) {
-	p := startPreview(t, []byte("/* echarts */"), map[string]string{"small.yaml": smallYAML}, "small.yaml")
-	for range maxStreams {
-		p.events(t).next(t)
-	}
-	resp, _ := p.get(t, eventsPath)
-	if resp.StatusCode != http.StatusServiceUnavailable {
-		t.Errorf("stream %d: status %d, want %d", maxStreams+1, resp.StatusCode, http.StatusServiceUnavailable)
-	}
-	if resp, page := p.get(t, "/small/"); resp.StatusCode != http.StatusOK || !strings.Contains(page, "Small") {
-		t.Errorf("with the streams full the page gives %d", resp.StatusCode)
-	}
-}

@@ -11,6 +11,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/partlab/partlab/internal/browsertest"
+	reportsite "github.com/partlab/partlab/report/site"
 )
 
 // TestMain runs partlab's main (as the module's main.go does) instead of the tests when a test starts this
@@ -26,6 +29,9 @@ func TestMain(m *testing.M) {
 }
 
 const running = "partlab test: running"
+
+// browser is the package's one Chromium; TestMain stops it.
+var browser = browsertest.New(reportsite.FindChromium)
 
 // A signal stops partlab with 130 (SIGINT) or 143 (SIGTERM) while it works
 // on a scenario that takes seconds: stdout stays empty and nothing is

@@ -12,6 +12,8 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
+
+	"github.com/partlab/partlab/internal/browsertest"
 )
 
 // TestVariantDownloadBrowser opens a student's variant page from file://
@@ -95,7 +97,7 @@ func TestVariantDownloadBrowser(t *testing.T) {
 	if saved == "" {
 		t.Fatalf("no download finished: %v", context.Cause(bounded))
 	}
-	waitFor(t, bounded, "the download's status", `document.querySelector("[data-download-status]").textContent === "Saved `+suggested+` with 4 answers."`)
+	browsertest.WaitFor(t, bounded, "the download's status", `document.querySelector("[data-download-status]").textContent === "Saved `+suggested+` with 4 answers."`)
 
 	data, err := os.ReadFile(saved)
 	if err != nil {

@@ -21,6 +21,7 @@ import (
 	"os"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -123,4 +124,32 @@ func (b *Browser) Tab(t testing.TB, opts ...chromedp.ContextOption) context.Cont
 		t.Fatalf("open a tab: %v", err)
 	}
 	return tab
+}
+
+// patience bounds a wait on a page: generous, since a wait ends as soon as
+// what it waits for happens.
+const patience = 5 * time.Minute
+
+// WaitFor waits until js, an expression, is true in the tab's page, and
+// fails the test with what the page shows when it never is. It asks again
+// after an error, since a reload interrupts whatever runs then.
+func WaitFor(t testing.TB, ctx context.Context, what, js string) {
+	t.Helper()
+	wait, cancel := context.WithTimeout(ctx, patience)
+	defer cancel()
+	every := time.NewTicker(20 * time.Millisecond)
+	defer every.Stop()
+	for {
+		ok, err := chromedp.Run(wait, chromedp.Evaluate[bool](js))
+		if err == nil && ok {
+			return
+		}
+		select {
+		case <-every.C:
+			continue
+		case <-wait.Done():
+		}
+		text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
+		t.Fatalf("the page never showed %s (last error: %v); it shows:\n%s", what, err, text)
+	}
 }

@@ -10,11 +10,9 @@ import (
 	"bytes"
 	"cmp"
 	"errors"
-	"fmt"
 	"io"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 
 	"github.com/partlab/partlab/internal/readfile"
@@ -117,19 +115,6 @@ func (c *Cache) render(nb report.Notebook, opt report.Options, next map[*scenari
 	return r, nil
 }
 
-// pageName is what a scenario's file name may be to name a directory and a
-// link as it is.
-var pageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
-
-// CheckPageName reports whether a notebook's file name can name its page's
-// folder and links as it is.
-func CheckPageName(nb report.Notebook) error {
-	if !pageName.MatchString(nb.Scenario.Name) {
-		return fmt.Errorf("%s: the file's name %q cannot name a page: use letters, digits, '.', '_' and '-'", nb.Scenario.File, nb.Scenario.Name)
-	}
-	return nil
-}
-
 // files renders the whole site in memory, so that nothing is written unless
 // every page renders: the notebooks' pages added to old, the manifest of
 // the site in the folder, whose pages read reads (nil for none), brought up
@@ -141,21 +126,14 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 	if runs {
 		opt.RunURL = "../" + path.Dir(wasmRunPath) + "/"
 	}
-	seen := map[string]string{}
+	named, err := PageNames(s.Notebooks)
 	var errs []error
+	if err != nil {
+		errs = append(errs, err)
+	}
 	var pages []manifestPage
 	var nbs []report.Notebook
-	for _, nb := range s.Notebooks {
-		name := nb.Scenario.Name
-		if err := CheckPageName(nb); err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if other, ok := seen[name]; ok {
-			errs = append(errs, fmt.Errorf("%s and %s would both write %s/: rename one", other, nb.Scenario.File, name))
-			continue
-		}
-		seen[name] = nb.Scenario.File
+	for _, nb := range named {
 		p, err := newManifestPage(nb, nil)
 		if err != nil {
 			errs = append(errs, err)
@@ -208,8 +186,12 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 	}
 	all, _ = old.merge(pages, s.Clean) // now with the new pages' search
 	nav.pages = sitePages(all, settings.Order)
+	rendered := map[string]bool{}
+	for _, p := range pages {
+		rendered[p.Name] = true
+	}
 	for _, p := range all {
-		if read == nil || seen[p.Name] != "" {
+		if read == nil || rendered[p.Name] {
 			continue
 		}
 		patched, err := nav.patched(p.Name, read)
