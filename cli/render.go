@@ -214,7 +214,7 @@ func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags
 // writeSite publishes site into dir, each page printed to PDF by the
 // Chromium at chromium if set.
 func writeSite(ctx context.Context, site reportsite.Site, dir, chromium string, stderr io.Writer) error {
-	defer onInterrupt(ctx, removeNewTemps(filepath.Join(filepath.Dir(filepath.Clean(dir)), "."+filepath.Base(dir)+".tmp-*")))()
+	defer onInterrupt(ctx, removeNewTemps(dir))()
 	if chromium != "" {
 		return site.WritePrinted(ctx, dir, chromium, stderr)
 	}

@@ -70,7 +70,7 @@ func renderRoster(ctx context.Context, files []string, dir, teacher string, rf *
 		return fmt.Errorf("--teacher %s: %w", teacher, err)
 	}
 	fmt.Fprintf(stderr, "wrote %s: %s of %s, and their answer keys\n", filepath.Join(teacher, studentsFile), plural(len(plans[0]), "student"), plural(len(files), "scenario"))
-	defer onInterrupt(ctx, removeNewTemps(filepath.Join(filepath.Dir(filepath.Clean(dir)), "."+filepath.Base(dir)+".tmp-*")))()
+	defer onInterrupt(ctx, removeNewTemps(dir))()
 	return site.Write(dir, io.Discard)
 }
 
