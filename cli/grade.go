@@ -9,6 +9,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/partlab/partlab/internal/contain"
 	"github.com/partlab/partlab/internal/readfile"
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/report/gradebook"
@@ -32,9 +33,10 @@ student and prediction, then a total row per student, every row with the same
 fields; a student without a file gets rows too. --feedback DIR also writes each
 student's feedback to DIR/TOKEN.txt: for each prediction their answer, their
 figure, hit or miss, and the worked answer that names it (:::answer P3),
-with their own figures. An answers file that is malformed, of
-another scenario, of no student's token, or a second one for a token is
-reported on its own line and left out; the rest are graded, and grade exits 1.`,
+with their own figures; DIR must lie outside every partlab site. An
+answers file that is malformed, of another scenario, of no student's token,
+or a second one for a token is reported on its own line and left out; the
+rest are graded, and grade exits 1.`,
 	Flags: func(fs *flag.FlagSet) runFunc {
 		rosterFlags := addRosterFlags(fs)
 		out := fs.String("o", "", "write the gradebook to `FILE` (default standard output)")
@@ -46,6 +48,11 @@ reported on its own line and left out; the rest are graded, and grade exits 1.`,
 				return usageError{error: errors.New("grade needs --roster FILE, the roster the variants were rendered for")}
 			case len(args) < 2:
 				return usageError{error: errors.New("grade takes the scenario file, then one or more answers files")}
+			}
+			if *feedback != "" {
+				if err := outsideSites(*feedback); err != nil {
+					return err
+				}
 			}
 			return grade(ctx, args[0], args[1:], *out, *feedback, flags, rosterFlags, stdout, stderr)
 		}
@@ -129,6 +136,25 @@ func grade(ctx context.Context, file string, answers []string, out, feedback str
 		return errors.Join(problems...)
 	}
 	return nil
+}
+
+// outsideSites refuses a feedback folder that is a partlab site or lies in
+// one: a folder at or above it, links resolved (contain.Resolve), that
+// holds a site's manifest. Each student's answers and figures would be
+// published under their token.
+func outsideSites(feedback string) error {
+	real, err := contain.Resolve(feedback)
+	if err != nil {
+		return fmt.Errorf("--feedback %s: %w", feedback, err)
+	}
+	for d := real; ; d = filepath.Dir(d) {
+		if publish.Exists(filepath.Join(d, publish.ManifestFile)) {
+			return usageError{error: fmt.Errorf("--feedback %s is inside the site %s (it holds %s): each student's answers and figures would be published; choose a folder outside the site", feedback, d, publish.ManifestFile)}
+		}
+		if filepath.Dir(d) == d {
+			return nil
+		}
+	}
 }
 
 // predictionsOf are the predictions of every scoreboard of the results, in

@@ -8,6 +8,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/partlab/partlab/internal/contain"
 	"github.com/partlab/partlab/report"
 	reportsite "github.com/partlab/partlab/report/site"
 	"github.com/partlab/partlab/scenarios"
@@ -92,8 +93,11 @@ covers the whole roster.`,
 				return usageError{error: errors.New("render takes one or more scenario files")}
 			case *out == "":
 				return usageError{error: errors.New("-o needs a directory (got an empty name)")}
-			case *key != "" && overlap(*key, *out):
-				return usageError{error: fmt.Errorf("--key %s and -o %s overlap: the answer key is a site of its own, outside the students' one", *key, *out)}
+			}
+			if *key != "" {
+				if err := apart(*key, *out, "--key %[1]s and -o %[2]s overlap: the answer key is a site of its own, outside the students' one"); err != nil {
+					return err
+				}
 			}
 			if err := rf.check(); err != nil {
 				return err
@@ -128,18 +132,21 @@ covers the whole roster.`,
 	},
 }
 
-// overlap reports whether one of two folders is the other or lies in it.
-func overlap(a, b string) bool {
-	a, errA := filepath.Abs(a)
-	b, errB := filepath.Abs(b)
-	if errA != nil || errB != nil {
-		return a == b
+// apart refuses the folders dir and site when one is the other or lies in
+// it, their links resolved (contain.Overlap): what goes into dir would be
+// published with the site. The refusal is format with dir, site and their
+// resolved paths.
+func apart(dir, site, format string) error {
+	over, err := contain.Overlap(dir, site)
+	if err != nil {
+		return err
 	}
-	inside := func(x, y string) bool {
-		rel, err := filepath.Rel(y, x)
-		return err == nil && filepath.IsLocal(rel)
+	if !over {
+		return nil
 	}
-	return inside(a, b) || inside(b, a)
+	realDir, _ := contain.Resolve(dir)
+	realSite, _ := contain.Resolve(site)
+	return usageError{error: fmt.Errorf(format, dir, site, realDir, realSite)}
 }
 
 // siteChoice is what a render knows of the site beyond its pages: its

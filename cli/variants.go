@@ -26,7 +26,7 @@ const studentsFile = "students.csv"
 // computed first: a roster over the budget, or with strictly a variant
 // that misses an expectation, writes nothing.
 func renderRoster(ctx context.Context, files []string, dir, teacher string, rf *renderFlags, sc siteChoice, flags *computeFlags, rosterFlags *rosterFlags, strictly bool, stderr io.Writer) error {
-	if err := outside(teacher, dir); err != nil {
+	if err := apart(teacher, dir, "--teacher %[1]s is inside the site -o %[2]s, or holds it (%[3]s and %[4]s): the answer keys and the students' names would be published; choose a folder outside the site"); err != nil {
 		return err
 	}
 	plans, nbs, err := computeVariants(ctx, files, flags, rosterFlags, stderr)
@@ -95,49 +95,6 @@ func studentsTable(plans [][]variant, nbs [][]report.Notebook, base string) ([]b
 	}
 	w.Flush()
 	return b.Bytes(), w.Error()
-}
-
-// outside refuses a teacher's folder inside the site's (or the site inside
-// it), by their paths with every symbolic link resolved: the answer keys
-// would be published.
-func outside(teacher, site string) error {
-	t, err := resolved(teacher)
-	if err != nil {
-		return err
-	}
-	s, err := resolved(site)
-	if err != nil {
-		return err
-	}
-	if within(t, s) || within(s, t) {
-		return usageError{error: fmt.Errorf("--teacher %s is inside the site -o %s, or holds it (%s and %s): the answer keys and the students' names would be published; choose a folder outside the site", teacher, site, t, s)}
-	}
-	return nil
-}
-
-// within reports whether path is dir or inside it.
-func within(path, dir string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
-
-// resolved is path made absolute with the symbolic links of its longest
-// existing part resolved.
-func resolved(path string) (string, error) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return "", err
-	}
-	rest := ""
-	for dir := abs; ; dir = filepath.Dir(dir) {
-		if real, err := filepath.EvalSymlinks(dir); err == nil {
-			return filepath.Join(real, rest), nil
-		}
-		if filepath.Dir(dir) == dir {
-			return abs, nil
-		}
-		rest = filepath.Join(filepath.Base(dir), rest)
-	}
 }
 
 // variantMisses runs every expectation on every variant and returns each
