@@ -42,7 +42,7 @@ no files; a path of --set names one file's cells, so it takes no compute flags.`
 			if err != nil {
 				return err
 			}
-			return renderSite(ctx, files, defaultOut, rf, siteChoice{settings, true, ""}, &computeFlags{budget: sim.DefaultBudget}, false, "", stderr)
+			return renderSite(ctx, renderOptions{files: files, dir: defaultOut, render: rf, compute: &computeFlags{budget: sim.DefaultBudget}, site: siteChoice{settings, true, ""}}, stderr)
 		}
 	},
 }
@@ -124,10 +124,12 @@ covers the whole roster.`,
 			if err != nil {
 				return err
 			}
+			o := renderOptions{files: args, dir: *out, render: rf, compute: flags, site: siteChoice{settings, *clean, *key}, strictly: *strictly, chromium: chromium}
 			if rosterFlags.roster != "" {
-				return renderRoster(ctx, args, *out, *teacher, rf, siteChoice{settings, *clean, ""}, flags, rosterFlags, *strictly, stderr)
+				o.roster, o.teacher = rosterFlags, *teacher
+				return renderRoster(ctx, o, stderr)
 			}
-			return renderSite(ctx, args, *out, rf, siteChoice{settings, *clean, *key}, flags, *strictly, chromium, stderr)
+			return renderSite(ctx, o, stderr)
 		}
 	},
 }
@@ -147,6 +149,23 @@ func apart(dir, site, format string) error {
 	realDir, _ := contain.Resolve(dir)
 	realSite, _ := contain.Resolve(site)
 	return usageError{error: fmt.Errorf(format, dir, site, realDir, realSite)}
+}
+
+// renderOptions are what a render is asked for: the scenario files, the
+// site's folder (-o), the render and compute flags, the site beyond its
+// pages, and whether a missed expectation stops it (--strict); then either
+// the Chromium that prints each page to PDF ("" for none), or for a roster
+// its flags and the teacher's folder (--teacher).
+type renderOptions struct {
+	files    []string
+	dir      string
+	render   *renderFlags
+	compute  *computeFlags
+	site     siteChoice
+	strictly bool
+	chromium string
+	roster   *rosterFlags
+	teacher  string
 }
 
 // siteChoice is what a render knows of the site beyond its pages: its
@@ -175,17 +194,17 @@ func defaultScenarios() ([]string, error) {
 	return files, nil
 }
 
-// renderSite computes every scenario, then writes the site into dir, with
-// each page printed to PDF by the Chromium at chromium if set; a bad
-// scenario, or with strictly a missed expectation, stops it before anything
-// is written.
-func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags, sc siteChoice, flags *computeFlags, strictly bool, chromium string, stderr io.Writer) error {
+// renderSite computes every scenario, then writes the site into o.dir,
+// with each page printed to PDF by the Chromium at o.chromium if set; a
+// bad scenario, or with o.strictly a missed expectation, stops it before
+// anything is written.
+func renderSite(ctx context.Context, o renderOptions, stderr io.Writer) error {
 	var (
 		notebooks []report.Notebook
 		errs      []error
 	)
-	for _, f := range files {
-		nb, err := compute(ctx, f, flags, stderr)
+	for _, f := range o.files {
+		nb, err := compute(ctx, f, o.compute, stderr)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -195,27 +214,27 @@ func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
-	if strictly {
+	if o.strictly {
 		if err := strict(notebooks); err != nil {
 			return err
 		}
 	}
-	site, err := rf.site()
+	site, err := o.render.site()
 	if err != nil {
 		return err
 	}
-	site.Notebooks, site.Settings, site.Clean = notebooks, sc.settings, sc.clean
+	site.Notebooks, site.Settings, site.Clean = notebooks, o.site.settings, o.site.clean
 	if ctx.Err() != nil {
 		return context.Cause(ctx)
 	}
-	if sc.key != "" {
+	if o.site.key != "" {
 		key := site
 		key.Edition = report.Teacher
-		if err := writeSite(ctx, key, sc.key, chromium, stderr); err != nil {
+		if err := writeSite(ctx, key, o.site.key, o.chromium, stderr); err != nil {
 			return fmt.Errorf("the answer key: %w", err)
 		}
 	}
-	return writeSite(ctx, site, dir, chromium, stderr)
+	return writeSite(ctx, site, o.dir, o.chromium, stderr)
 }
 
 // writeSite publishes site into dir, each page printed to PDF by the
