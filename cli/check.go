@@ -127,18 +127,18 @@ func check(ctx context.Context, files []string, junitFile string, flags *compute
 // every expectation that one of them misses, the variant named by its
 // token; it fails on any miss.
 func checkRoster(ctx context.Context, files []string, flags *computeFlags, rosterFlags *rosterFlags, stdout, stderr io.Writer) error {
-	plans, nbs, err := computeVariants(ctx, files, flags, rosterFlags, stderr)
+	plans, err := computeVariants(ctx, files, flags, rosterFlags, stderr)
 	if err != nil {
 		return err
 	}
-	lines, err := variantMisses(plans, nbs)
+	lines, err := variantMisses(plans)
 	if err != nil {
 		return err
 	}
 	total := 0
-	for i := range plans {
-		for _, nb := range nbs[i] {
-			total += len(nb.Scenario.Expect)
+	for _, plan := range plans {
+		for _, v := range plan {
+			total += len(v.nb.Scenario.Expect)
 		}
 	}
 	var out bytes.Buffer

@@ -23,7 +23,19 @@ import (
 // measure: true without --measure is a note.
 // Progress goes to stderr.
 func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
-	nb, err := simulate(ctx, file, flags, stderr)
+	s, loadErr := prepare(file, flags)
+	if s == nil {
+		return report.Notebook{}, loadErr
+	}
+	return computePrepared(ctx, s, loadErr, flags, stderr)
+}
+
+// computePrepared is compute of the scenario s that prepare loaded, with
+// loadErr the errors of the cells it left out: the roster's variants are
+// loaded once, to be costed, and computed from that load.
+func computePrepared(ctx context.Context, s *scenarios.Scenario, loadErr error, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
+	file := s.File
+	nb, err := simulatePrepared(ctx, s, loadErr, flags, stderr)
 	if err != nil {
 		return report.Notebook{}, err
 	}
@@ -78,6 +90,13 @@ func simulate(ctx context.Context, file string, flags *computeFlags, stderr io.W
 	if s == nil {
 		return report.Notebook{}, loadErr
 	}
+	return simulatePrepared(ctx, s, loadErr, flags, stderr)
+}
+
+// simulatePrepared is simulate of the scenario s that prepare loaded, with
+// loadErr the errors of the cells it left out.
+func simulatePrepared(ctx context.Context, s *scenarios.Scenario, loadErr error, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
+	file := s.File
 	if loadErr == nil {
 		for _, note := range measureNotes(s, flags) {
 			fmt.Fprintln(stderr, note)

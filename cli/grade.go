@@ -9,6 +9,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/partlab/partlab/internal/contain"
 	"github.com/partlab/partlab/internal/readfile"
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/report/gradebook"
@@ -32,9 +33,10 @@ student and prediction, then a total row per student, every row with the same
 fields; a student without a file gets rows too. --feedback DIR also writes each
 student's feedback to DIR/TOKEN.txt: for each prediction their answer, their
 figure, hit or miss, and the worked answer that names it (:::answer P3),
-with their own figures. An answers file that is malformed, of
-another scenario, of no student's token, or a second one for a token is
-reported on its own line and left out; the rest are graded, and grade exits 1.`,
+with their own figures; DIR must lie outside every partlab site. An
+answers file that is malformed, of another scenario, of no student's token,
+or a second one for a token is reported on its own line and left out; the
+rest are graded, and grade exits 1.`,
 	Flags: func(fs *flag.FlagSet) runFunc {
 		rosterFlags := addRosterFlags(fs)
 		out := fs.String("o", "", "write the gradebook to `FILE` (default standard output)")
@@ -47,35 +49,53 @@ reported on its own line and left out; the rest are graded, and grade exits 1.`,
 			case len(args) < 2:
 				return usageError{error: errors.New("grade takes the scenario file, then one or more answers files")}
 			}
-			return grade(ctx, args[0], args[1:], *out, *feedback, flags, rosterFlags, stdout, stderr)
+			if *feedback != "" {
+				if err := outsideSites(*feedback); err != nil {
+					return err
+				}
+			}
+			return grade(ctx, gradeOptions{file: args[0], answers: args[1:], out: *out, feedback: *feedback, compute: flags, roster: rosterFlags}, stdout, stderr)
 		}
 	},
+}
+
+// gradeOptions are what grade is asked for: the scenario file, the answers
+// files, the gradebook's file (-o, "" for standard output), the feedback's
+// folder (--feedback, "" for none), and the compute and roster flags.
+type gradeOptions struct {
+	file     string
+	answers  []string
+	out      string
+	feedback string
+	compute  *computeFlags
+	roster   *rosterFlags
 }
 
 // grade scores the answers files against every student's recomputed
 // variant of the scenario file and writes the gradebook and feedback; the
 // files it cannot grade are reported one by one after the gradebook is
 // written.
-func grade(ctx context.Context, file string, answers []string, out, feedback string, flags *computeFlags, rosterFlags *rosterFlags, stdout, stderr io.Writer) error {
-	plans, nbs, err := computeVariants(ctx, []string{file}, flags, rosterFlags, stderr)
+func grade(ctx context.Context, o gradeOptions, stdout, stderr io.Writer) error {
+	plans, err := computeVariants(ctx, []string{o.file}, o.compute, o.roster, stderr)
 	if err != nil {
 		return err
 	}
-	name := nbs[0][0].Scenario.Name
-	book := make([]gradebook.Student, len(plans[0]))
+	plan := plans[0]
+	name := plan[0].nb.Scenario.Name
+	book := make([]gradebook.Student, len(plan))
 	byToken := map[string]int{}
-	for i, v := range plans[0] {
-		worked, err := report.WorkedAnswers(ctx, nbs[0][i])
+	for i, v := range plan {
+		worked, err := report.WorkedAnswers(ctx, v.nb)
 		if err != nil {
 			return fmt.Errorf("variant %s: %w", v.token, err)
 		}
 		book[i] = gradebook.Student{ID: v.student.ID, Name: v.student.Name, Email: v.student.Email, Token: v.token,
-			Predictions: predictionsOf(nbs[0][i].Results), Worked: worked}
+			Predictions: predictionsOf(v.nb.Results), Worked: worked}
 		byToken[v.token] = i
 	}
 	var problems []error
 	from := map[string]string{}
-	for _, path := range answers {
+	for _, path := range o.answers {
 		data, err := readfile.Read(path, "", gradebook.MaxFile)
 		if err != nil {
 			problems = append(problems, err)
@@ -87,7 +107,7 @@ func grade(ctx context.Context, file string, answers []string, out, feedback str
 		case err != nil:
 			problems = append(problems, err)
 		case f.Scenario != name:
-			problems = append(problems, fmt.Errorf("%s: the answers are for scenario %q, not %s's %q", path, f.Scenario, file, name))
+			problems = append(problems, fmt.Errorf("%s: the answers are for scenario %q, not %s's %q", path, f.Scenario, o.file, name))
 		case !known:
 			problems = append(problems, fmt.Errorf("%s: token %q is no student's page of %s with this roster and secret", path, f.Token, name))
 		case from[f.Token] != "":
@@ -107,28 +127,47 @@ func grade(ctx context.Context, file string, answers []string, out, feedback str
 	if err := gradebook.Write(&csv, book); err != nil {
 		return err
 	}
-	if out == "" {
+	if o.out == "" {
 		if _, err := csv.WriteTo(stdout); err != nil {
 			return err
 		}
-	} else if err := writeFile(out, csv.Bytes()); err != nil {
+	} else if err := writeFile(o.out, csv.Bytes()); err != nil {
 		return err
 	}
-	if feedback != "" {
+	if o.feedback != "" {
 		var files []publish.File
 		for _, st := range book {
 			text := gradebook.Feedback(st, name, filepath.ToSlash(filepath.Join("the teacher's folder", st.Token, "index.html")))
 			files = append(files, publish.File{Path: st.Token + ".txt", Data: []byte(text)})
 		}
-		if err := (publish.Publisher{Progress: io.Discard}).Update(feedback, func(string) (publish.Build, error) { return publish.Build{Files: files}, nil }); err != nil {
-			return fmt.Errorf("--feedback %s: %w", feedback, err)
+		if err := (publish.Publisher{Progress: io.Discard}).Update(o.feedback, func(string) (publish.Build, error) { return publish.Build{Files: files}, nil }); err != nil {
+			return fmt.Errorf("--feedback %s: %w", o.feedback, err)
 		}
 	}
-	fmt.Fprintf(stderr, "grade: %s of %s graded, %s not\n", plural(len(from), "answers file"), plural(len(plans[0]), "student"), plural(len(problems), "file"))
+	fmt.Fprintf(stderr, "grade: %s of %s graded, %s not\n", plural(len(from), "answers file"), plural(len(plan), "student"), plural(len(problems), "file"))
 	if len(problems) > 0 {
 		return errors.Join(problems...)
 	}
 	return nil
+}
+
+// outsideSites refuses a feedback folder that is a partlab site or lies in
+// one: a folder at or above it, links resolved (contain.Resolve), that
+// holds a site's manifest. Each student's answers and figures would be
+// published under their token.
+func outsideSites(feedback string) error {
+	real, err := contain.Resolve(feedback)
+	if err != nil {
+		return fmt.Errorf("--feedback %s: %w", feedback, err)
+	}
+	for d := real; ; d = filepath.Dir(d) {
+		if publish.Exists(filepath.Join(d, publish.ManifestFile)) {
+			return usageError{error: fmt.Errorf("--feedback %s is inside the site %s (it holds %s): each student's answers and figures would be published; choose a folder outside the site", feedback, d, publish.ManifestFile)}
+		}
+		if filepath.Dir(d) == d {
+			return nil
+		}
+	}
 }
 
 // predictionsOf are the predictions of every scoreboard of the results, in

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/partlab/partlab/internal/contain"
 	"github.com/partlab/partlab/scaffold"
 	"github.com/partlab/partlab/scenarios"
 )
@@ -160,20 +161,32 @@ func writeTree(dir string, files map[string][]byte) (names []string, err error) 
 }
 
 // inTheWay reports whether dir holds the file name already. It refuses a
-// symbolic link on the way, which would take the write out of dir, and a
-// file where name needs a folder; dir itself may be a link.
+// symbolic link on the way that leads out of dir (contain.Within), which
+// would take the write out of it, and a file where name needs a folder;
+// dir itself may be a link, and a link inside it that stays inside is
+// followed.
 func inTheWay(dir, name string) (bool, error) {
 	parts := strings.Split(name, "/")
 	for i := range parts {
 		p := filepath.Join(dir, filepath.Join(parts[:i+1]...))
 		fi, err := os.Lstat(p)
+		if err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			in, werr := contain.Within(dir, p)
+			switch {
+			case werr != nil:
+				return false, fmt.Errorf("init: %s cannot be looked at (%v), so init wrote nothing", p, werr)
+			case !in:
+				return false, fmt.Errorf("init: %s is a symbolic link: init writes only inside %s, and the link leads out of it, so it wrote nothing", p, dir)
+			case i == len(parts)-1:
+				return true, nil // a link by the file's name, dangling or not
+			}
+			fi, err = os.Stat(p)
+		}
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			return false, nil
 		case err != nil:
 			return false, fmt.Errorf("init: %s cannot be looked at (%v), so init wrote nothing", p, errors.Unwrap(err))
-		case fi.Mode()&fs.ModeSymlink != 0:
-			return false, fmt.Errorf("init: %s is a symbolic link: init writes only inside %s and through no link, so it wrote nothing", p, dir)
 		case i < len(parts)-1 && !fi.IsDir():
 			return false, fmt.Errorf("init: %s is a file where init makes a folder for %s: move it away, then run init again; init wrote nothing", p, name)
 		case i == len(parts)-1:

@@ -8,6 +8,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/partlab/partlab/internal/contain"
 	"github.com/partlab/partlab/report"
 	reportsite "github.com/partlab/partlab/report/site"
 	"github.com/partlab/partlab/scenarios"
@@ -41,7 +42,7 @@ no files; a path of --set names one file's cells, so it takes no compute flags.`
 			if err != nil {
 				return err
 			}
-			return renderSite(ctx, files, defaultOut, rf, siteChoice{settings, true, ""}, &computeFlags{budget: sim.DefaultBudget}, false, "", stderr)
+			return renderSite(ctx, renderOptions{files: files, dir: defaultOut, render: rf, compute: &computeFlags{budget: sim.DefaultBudget}, site: siteChoice{settings, true, ""}}, stderr)
 		}
 	},
 }
@@ -92,8 +93,11 @@ covers the whole roster.`,
 				return usageError{error: errors.New("render takes one or more scenario files")}
 			case *out == "":
 				return usageError{error: errors.New("-o needs a directory (got an empty name)")}
-			case *key != "" && overlap(*key, *out):
-				return usageError{error: fmt.Errorf("--key %s and -o %s overlap: the answer key is a site of its own, outside the students' one", *key, *out)}
+			}
+			if *key != "" {
+				if err := apart(*key, *out, "--key %[1]s and -o %[2]s overlap: the answer key is a site of its own, outside the students' one"); err != nil {
+					return err
+				}
 			}
 			if err := rf.check(); err != nil {
 				return err
@@ -120,26 +124,48 @@ covers the whole roster.`,
 			if err != nil {
 				return err
 			}
+			o := renderOptions{files: args, dir: *out, render: rf, compute: flags, site: siteChoice{settings, *clean, *key}, strictly: *strictly, chromium: chromium}
 			if rosterFlags.roster != "" {
-				return renderRoster(ctx, args, *out, *teacher, rf, siteChoice{settings, *clean, ""}, flags, rosterFlags, *strictly, stderr)
+				o.roster, o.teacher = rosterFlags, *teacher
+				return renderRoster(ctx, o, stderr)
 			}
-			return renderSite(ctx, args, *out, rf, siteChoice{settings, *clean, *key}, flags, *strictly, chromium, stderr)
+			return renderSite(ctx, o, stderr)
 		}
 	},
 }
 
-// overlap reports whether one of two folders is the other or lies in it.
-func overlap(a, b string) bool {
-	a, errA := filepath.Abs(a)
-	b, errB := filepath.Abs(b)
-	if errA != nil || errB != nil {
-		return a == b
+// apart refuses the folders dir and site when one is the other or lies in
+// it, their links resolved (contain.Overlap): what goes into dir would be
+// published with the site. The refusal is format with dir, site and their
+// resolved paths.
+func apart(dir, site, format string) error {
+	over, err := contain.Overlap(dir, site)
+	if err != nil {
+		return err
 	}
-	inside := func(x, y string) bool {
-		rel, err := filepath.Rel(y, x)
-		return err == nil && filepath.IsLocal(rel)
+	if !over {
+		return nil
 	}
-	return inside(a, b) || inside(b, a)
+	realDir, _ := contain.Resolve(dir)
+	realSite, _ := contain.Resolve(site)
+	return usageError{error: fmt.Errorf(format, dir, site, realDir, realSite)}
+}
+
+// renderOptions are what a render is asked for: the scenario files, the
+// site's folder (-o), the render and compute flags, the site beyond its
+// pages, and whether a missed expectation stops it (--strict); then either
+// the Chromium that prints each page to PDF ("" for none), or for a roster
+// its flags and the teacher's folder (--teacher).
+type renderOptions struct {
+	files    []string
+	dir      string
+	render   *renderFlags
+	compute  *computeFlags
+	site     siteChoice
+	strictly bool
+	chromium string
+	roster   *rosterFlags
+	teacher  string
 }
 
 // siteChoice is what a render knows of the site beyond its pages: its
@@ -168,17 +194,17 @@ func defaultScenarios() ([]string, error) {
 	return files, nil
 }
 
-// renderSite computes every scenario, then writes the site into dir, with
-// each page printed to PDF by the Chromium at chromium if set; a bad
-// scenario, or with strictly a missed expectation, stops it before anything
-// is written.
-func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags, sc siteChoice, flags *computeFlags, strictly bool, chromium string, stderr io.Writer) error {
+// renderSite computes every scenario, then writes the site into o.dir,
+// with each page printed to PDF by the Chromium at o.chromium if set; a
+// bad scenario, or with o.strictly a missed expectation, stops it before
+// anything is written.
+func renderSite(ctx context.Context, o renderOptions, stderr io.Writer) error {
 	var (
 		notebooks []report.Notebook
 		errs      []error
 	)
-	for _, f := range files {
-		nb, err := compute(ctx, f, flags, stderr)
+	for _, f := range o.files {
+		nb, err := compute(ctx, f, o.compute, stderr)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -188,33 +214,33 @@ func renderSite(ctx context.Context, files []string, dir string, rf *renderFlags
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
-	if strictly {
+	if o.strictly {
 		if err := strict(notebooks); err != nil {
 			return err
 		}
 	}
-	site, err := rf.site()
+	site, err := o.render.site()
 	if err != nil {
 		return err
 	}
-	site.Notebooks, site.Settings, site.Clean = notebooks, sc.settings, sc.clean
+	site.Notebooks, site.Settings, site.Clean = notebooks, o.site.settings, o.site.clean
 	if ctx.Err() != nil {
 		return context.Cause(ctx)
 	}
-	if sc.key != "" {
+	if o.site.key != "" {
 		key := site
 		key.Edition = report.Teacher
-		if err := writeSite(ctx, key, sc.key, chromium, stderr); err != nil {
+		if err := writeSite(ctx, key, o.site.key, o.chromium, stderr); err != nil {
 			return fmt.Errorf("the answer key: %w", err)
 		}
 	}
-	return writeSite(ctx, site, dir, chromium, stderr)
+	return writeSite(ctx, site, o.dir, o.chromium, stderr)
 }
 
 // writeSite publishes site into dir, each page printed to PDF by the
 // Chromium at chromium if set.
 func writeSite(ctx context.Context, site reportsite.Site, dir, chromium string, stderr io.Writer) error {
-	defer onInterrupt(ctx, removeNewTemps(filepath.Join(filepath.Dir(filepath.Clean(dir)), "."+filepath.Base(dir)+".tmp-*")))()
+	defer onInterrupt(ctx, removeNewTemps(dir))()
 	if chromium != "" {
 		return site.WritePrinted(ctx, dir, chromium, stderr)
 	}

@@ -39,17 +39,21 @@ func (f *rosterFlags) load() ([]roster.Student, roster.Secret, error) {
 	return students, secret, err
 }
 
-// A variant is one student's variant of a scenario: the token its page
-// goes by and the values put over the file's, after the command line's.
+// A variant is one student's variant of a scenario: the student, the
+// token its page goes by, the values put over the file's (after the
+// command line's) and its notebook: once planned, its scenario loaded with
+// those values; once computed, its results too.
 type variant struct {
-	student   roster.Student
-	token     string
-	overrides []scenarios.Override
+	student roster.Student
+	token   string
+	values  []scenarios.Override
+	nb      report.Notebook
 }
 
 // variants plans every student's variant of file, checking each against
 // the budget as render would and all of them together, before anything is
-// computed: a roster that would exceed the budget is refused here.
+// computed: a roster that would exceed the budget is refused here. Each
+// variant's scenario is loaded once, here, and computed from that load.
 func variants(file string, flags *computeFlags, students []roster.Student, secret roster.Secret) ([]variant, error) {
 	base, err := prepare(file, flags)
 	if err != nil {
@@ -63,12 +67,13 @@ func variants(file string, flags *computeFlags, students []roster.Student, secre
 		total sim.Cost
 	)
 	for _, st := range students {
-		v := variant{student: st, token: secret.Token(st.ID, base.Name), overrides: base.Variant(secret.Pick(st.ID, base.Name))}
-		s, err := prepare(file, flags.with(v.overrides))
+		v := variant{student: st, token: secret.Token(st.ID, base.Name), values: base.Variant(secret.Pick(st.ID, base.Name))}
+		s, err := prepare(file, flags.with(v.values))
 		if err != nil {
 			return nil, fmt.Errorf("variant %s: %w", v.token, err)
 		}
 		total = total.Add(sim.RunCost(s.Source, s.SimCells(), flags.measure))
+		v.nb = report.Notebook{Scenario: s}
 		out = append(out, v)
 	}
 	if over := flags.budget.CheckTotal(fmt.Sprintf("%s: the roster's %s", file, plural(len(out), "variant")), total); len(over) > 0 {
@@ -78,13 +83,13 @@ func variants(file string, flags *computeFlags, students []roster.Student, secre
 }
 
 // computeVariants computes every variant of every file for the roster and
-// secret the flags name, each as render computes a scenario; the files'
-// variants are planned first, so that a roster over the budget is refused
-// before any is computed.
-func computeVariants(ctx context.Context, files []string, flags *computeFlags, rosterFlags *rosterFlags, stderr io.Writer) ([][]variant, [][]report.Notebook, error) {
+// secret the flags name, each as render computes a scenario, by file; the
+// files' variants are planned first, so that a roster over the budget is
+// refused before any is computed.
+func computeVariants(ctx context.Context, files []string, flags *computeFlags, rosterFlags *rosterFlags, stderr io.Writer) ([][]variant, error) {
 	students, secret, err := rosterFlags.load()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	plans := make([][]variant, len(files))
 	var errs []error
@@ -95,17 +100,16 @@ func computeVariants(ctx context.Context, files []string, flags *computeFlags, r
 		}
 	}
 	if len(errs) > 0 {
-		return nil, nil, errors.Join(errs...)
+		return nil, errors.Join(errs...)
 	}
-	nbs := make([][]report.Notebook, len(files))
-	for i, f := range files {
-		for _, v := range plans[i] {
-			nb, err := compute(ctx, f, flags.with(v.overrides), io.Discard)
-			if err != nil {
-				return nil, nil, fmt.Errorf("variant %s: %w", v.token, err)
+	for _, plan := range plans {
+		for j := range plan {
+			v := &plan[j]
+			var err error
+			if v.nb, err = computePrepared(ctx, v.nb.Scenario, nil, flags.with(v.values), io.Discard); err != nil {
+				return nil, fmt.Errorf("variant %s: %w", v.token, err)
 			}
-			nbs[i] = append(nbs[i], nb)
 		}
 	}
-	return plans, nbs, nil
+	return plans, nil
 }

@@ -5,11 +5,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"slices"
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/partlab/partlab/report/publish"
 )
 
 // interrupted is the cause of a run stopped by SIGINT or SIGTERM; it exits
@@ -112,14 +113,13 @@ func runCleanups(ctx context.Context) {
 	}
 }
 
-// removeNewTemps returns a cleanup that removes the files matching pattern
-// that were not there when it was made: the temporary directory a publisher
-// makes beside its output, and not another run's.
-func removeNewTemps(pattern string) func() {
-	before, _ := filepath.Glob(pattern)
+// removeNewTemps returns a cleanup that removes the temporary trees of a
+// publish into dir (publish.Temps) that were not there when it was made:
+// the one this process's publisher is building, and not another run's.
+func removeNewTemps(dir string) func() {
+	before := publish.Temps(dir)
 	return func() {
-		now, _ := filepath.Glob(pattern)
-		for _, p := range now {
+		for _, p := range publish.Temps(dir) {
 			if !slices.Contains(before, p) {
 				os.RemoveAll(p)
 			}

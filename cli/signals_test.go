@@ -131,11 +131,11 @@ func TestInterruptedRunWritesNothing(t *testing.T) {
 // publisher has returned, it removes nothing.
 func TestCleanupRemovesOnlyNewTemps(t *testing.T) {
 	dir := t.TempDir()
-	old := filepath.Join(dir, ".site.tmp-old")
+	old := filepath.Join(dir, ".site.tmp-1")
 	os.Mkdir(old, 0o755)
 	ctx := withCleanups(context.Background())
-	unregister := onInterrupt(ctx, removeNewTemps(filepath.Join(dir, ".site.tmp-*")))
-	fresh := filepath.Join(dir, ".site.tmp-new")
+	unregister := onInterrupt(ctx, removeNewTemps(filepath.Join(dir, "site")))
+	fresh := filepath.Join(dir, ".site.tmp-2")
 	os.Mkdir(fresh, 0o755)
 	runCleanups(ctx)
 	if _, err := os.Stat(fresh); !os.IsNotExist(err) {

@@ -24,7 +24,7 @@ func TestRenderCell(t *testing.T) {
 			t.Fatal(err)
 		}
 		nb := Notebook{Scenario: s, Results: rs}
-		page, _, _, err := RenderPage(nb, copied)
+		rendered, err := RenderPage(nb, copied)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,7 +45,7 @@ func TestRenderCell(t *testing.T) {
 			json.Indent(&entry, raw, "", "  ")
 			entry.WriteByte('\n')
 			switch {
-			case !bytes.Contains(page, []byte(c.HTML)):
+			case !bytes.Contains(rendered.HTML, []byte(c.HTML)):
 				t.Errorf("%s: cell %d is not its page's body:\n%.300s", file, i, c.HTML)
 			case !bytes.Equal(c.JSON, entry.Bytes()):
 				t.Errorf("%s: cell %d's JSON is not its entry of results.json:\n%.300s", file, i, c.JSON)

@@ -186,19 +186,26 @@ type pageState struct {
 // Page writes a scenario's page: a header with the source's parameters that
 // its cells use, the contents, and every cell in order. It writes nothing if any cell fails.
 func Page(w io.Writer, nb Notebook, opt Options) error {
-	b, _, _, err := RenderPage(nb, opt)
+	p, err := RenderPage(nb, opt)
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(b)
+	_, err = w.Write(p.HTML)
 	return err
 }
 
-// RenderPage renders a scenario's page, and returns the images its
-// Markdown names, by their paths relative to the page (none when
-// opt.Inline puts them in the page), and its prose by section for the
-// site's search.
-func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.Section, error) {
+// A RenderedPage is a scenario's page as RenderPage renders it.
+type RenderedPage struct {
+	HTML []byte
+	// Images are the images its Markdown names, by their paths relative to
+	// the page (none when Options.Inline puts them in the page).
+	Images []markdown.Image
+	// Sections are its prose by section, for the site's search.
+	Sections []markdown.Section
+}
+
+// RenderPage renders a scenario's page with its images and prose.
+func RenderPage(nb Notebook, opt Options) (RenderedPage, error) {
 	s := nb.Scenario
 	cells := nb.cells()
 	p := newPageState(nb, pageAnchors(cells)...)
@@ -221,7 +228,7 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 	}
 	var err error
 	if d.Summary, err = p.vocab.HTML(p.doc, markdown.Summary(s)); err != nil {
-		return nil, nil, nil, err
+		return RenderedPage{}, err
 	}
 	if d.Summary != "" {
 		d.Description = p.doc.Lead(maxDescription)
@@ -232,7 +239,7 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		d.Script.Inline = inlineScript(opt.Inline)
 		if d.Assessment == nil { // the results hold every answer: a variant carries none
 			if d.Data, err = dataLinks(nb); err != nil {
-				return nil, nil, nil, err
+				return RenderedPage{}, err
 			}
 		}
 	} else {
@@ -247,7 +254,7 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 		}
 		cd, err := p.cell(c)
 		if err != nil {
-			return nil, nil, nil, err
+			return RenderedPage{}, err
 		}
 		d.Cells = append(d.Cells, cd)
 	}
@@ -255,7 +262,7 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 	if opt.Edition.Key() {
 		expected, err := nb.Expected()
 		if err != nil {
-			return nil, nil, nil, err
+			return RenderedPage{}, err
 		}
 		if d.Expected = newExpectations(expected); d.Expected != nil {
 			d.Contents = append(d.Contents, markdown.Heading{ID: expectAnchor, Text: "Expectations", Level: 2})
@@ -263,9 +270,9 @@ func RenderPage(nb Notebook, opt Options) ([]byte, []markdown.Image, []markdown.
 	}
 	var buf bytes.Buffer
 	if err := layout().ExecuteTemplate(&buf, "page.html", d); err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: page: %w", s.File, err)
+		return RenderedPage{}, fmt.Errorf("%s: page: %w", s.File, err)
 	}
-	return buf.Bytes(), p.doc.Images(), p.doc.Sections, nil
+	return RenderedPage{HTML: buf.Bytes(), Images: p.doc.Images(), Sections: p.doc.Sections}, nil
 }
 
 // pageAnchors are the ids a page reserves before converting any Markdown:

@@ -4,7 +4,7 @@
 // results.json. It reads regular files only, without blocking on a FIFO,
 // at most a limit of bytes counted as they are read (a /proc file reports
 // size 0), and, given a folder, refuses a file whose symbolic links lead
-// out of it.
+// out of it: decided by internal/contain, and held at the open by os.Root.
 //
 // It is not for partlab's own writes, nor for files of the system that
 // partlab chooses itself (such as /proc/cpuinfo), nor for embedded assets.
@@ -17,6 +17,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/partlab/partlab/internal/contain"
 )
 
 // The reasons a file is refused, for errors.Is.
@@ -39,21 +41,12 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // Read reads the regular file name, of at most limit bytes. If within is
 // not empty, name must be inside the folder within once every symbolic link
-// of both is resolved.
+// of both is resolved (contain.Rel), and it is opened through an os.Root
+// of within, so that a link made meanwhile cannot lead the open out.
 func Read(name, within string, limit int64) ([]byte, error) {
-	real := name
-	if within != "" {
-		var err error
-		if real, err = inside(name, within); err != nil {
-			return nil, err
-		}
-	}
-	f, err := os.OpenFile(real, os.O_RDONLY|nonBlocking, 0)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, &Error{name, "does not exist", err}
-	}
+	f, err := open(name, within)
 	if err != nil {
-		return nil, &Error{name, "cannot be opened: " + reason(err), err}
+		return nil, err
 	}
 	defer f.Close()
 	fi, err := f.Stat()
@@ -79,23 +72,66 @@ func Read(name, within string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// inside returns name's real path if it lies in the folder within.
-func inside(name, within string) (string, error) {
-	real, err := filepath.EvalSymlinks(name)
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", &Error{name, "does not exist", err}
+// flags open a file for reading without waiting for a FIFO's writer.
+const flags = os.O_RDONLY | nonBlocking
+
+// open opens name, inside the folder within if that is set.
+func open(name, within string) (*os.File, error) {
+	if within == "" {
+		f, err := os.OpenFile(name, flags, 0)
+		return opened(name, f, err)
 	}
+	rel, err := locate(name, within)
+	if err != nil {
+		return nil, err
+	}
+	return openIn(name, within, rel)
+}
+
+// locate is name relative to the folder within, both resolved, or the
+// error that it lies outside.
+func locate(name, within string) (string, error) {
+	rel, inside, err := contain.Rel(within, name)
 	if err != nil {
 		return "", &Error{name, "cannot be read: " + reason(err), err}
 	}
-	root, err := filepath.EvalSymlinks(within)
-	if err != nil {
-		return "", &Error{name, "cannot be read: its folder " + reason(err), err}
-	}
-	if rel, err := filepath.Rel(root, real); err != nil || !filepath.IsLocal(rel) && rel != "." {
+	if !inside {
 		return "", &Error{name, "is a symbolic link out of " + folderName(within), ErrOutside}
 	}
-	return real, nil
+	return rel, nil
+}
+
+// openIn opens rel, name's path in the folder within, through an os.Root:
+// a link on the way that leads out of within at the moment of the open,
+// whatever locate found before, is refused.
+func openIn(name, within, rel string) (*os.File, error) {
+	root, err := os.OpenRoot(within)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &Error{name, "does not exist", err}
+	}
+	if err != nil {
+		return nil, &Error{name, "cannot be read: its folder " + reason(err), err}
+	}
+	defer root.Close()
+	f, err := root.OpenFile(rel, flags, 0)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		// A link that leads out now, made since locate: say so as locate would.
+		if _, lerr := locate(name, within); lerr != nil {
+			return nil, lerr
+		}
+	}
+	return opened(name, f, err)
+}
+
+// opened is f, or the error that opening name gave.
+func opened(name string, f *os.File, err error) (*os.File, error) {
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &Error{name, "does not exist", err}
+	}
+	if err != nil {
+		return nil, &Error{name, "cannot be opened: " + reason(err), err}
+	}
+	return f, nil
 }
 
 // folderName is how an error names a folder: "." is the working folder.

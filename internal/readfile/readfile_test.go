@@ -72,3 +72,53 @@ func TestSize(t *testing.T) {
 		}
 	}
 }
+
+// TestReadNoWindow swaps the file, or a folder on its way, for a link out
+// of the folder between the check and the open: the open through the
+// folder's os.Root refuses it, where a plain open of the checked path
+// would read the secret.
+func TestReadNoWindow(t *testing.T) {
+	tests := []struct {
+		name string
+		path string // the file read, in the folder
+		swap string // what becomes a link to the secret's folder or file
+		to   string
+	}{
+		{"the file", "a.txt", "a.txt", "secret"},
+		{"a folder on the way", "sub/a.txt", "sub", "."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			folder := filepath.Join(dir, "folder")
+			os.MkdirAll(filepath.Join(folder, "sub"), 0o755)
+			os.WriteFile(filepath.Join(dir, "secret"), []byte("secret"), 0o644)
+			os.WriteFile(filepath.Join(dir, "a.txt"), []byte("secret"), 0o644)
+			os.WriteFile(filepath.Join(folder, "a.txt"), []byte("four"), 0o644)
+			os.WriteFile(filepath.Join(folder, "sub", "a.txt"), []byte("four"), 0o644)
+			name := filepath.Join(folder, tt.path)
+			rel, err := locate(name, folder)
+			if err != nil {
+				t.Fatalf("locate before the swap: %v", err)
+			}
+			swapped := filepath.Join(folder, tt.swap)
+			if err := os.RemoveAll(swapped); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.Join(dir, tt.to), swapped); err != nil {
+				t.Fatal(err)
+			}
+			if data, err := os.ReadFile(filepath.Join(folder, rel)); err != nil || string(data) != "secret" {
+				t.Fatalf("a plain open of the checked path reads %q, %v: the swap did not lead out", data, err)
+			}
+			f, err := openIn(name, folder, rel)
+			if err == nil {
+				f.Close()
+				t.Fatal("the open through the folder's root followed the link out")
+			}
+			if !errors.Is(err, ErrOutside) || err.Error() != name+" is a symbolic link out of "+folder {
+				t.Errorf("err = %v, want %s is a symbolic link out of %s (ErrOutside)", err, name, folder)
+			}
+		})
+	}
+}

@@ -15,6 +15,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/partlab/partlab/internal/contain"
 )
 
 // A File is one output of a site, by its path relative to the site's
@@ -96,7 +98,7 @@ func (p Publisher) Update(dir string, next func(old string) (Build, error)) erro
 		return err
 	}
 	files := b.Files
-	tmp, err := os.MkdirTemp(parent, "."+base+".tmp-")
+	tmp, err := os.MkdirTemp(parent, tmpPrefix(base))
 	if err != nil {
 		return err
 	}
@@ -159,10 +161,33 @@ func (p Publisher) do(name string) error {
 	return p.step(name)
 }
 
-// target is the folder to publish dir as: dir itself, or the folder it
-// names if it is a symbolic link, as an absolute path. A folder that holds
-// the working directory is refused: the swap would move it.
+// target is the folder to publish dir as (see located). A folder that
+// holds the working directory is refused: the swap would move it.
 func target(dir string) (string, error) {
+	abs, err := located(dir)
+	if err != nil {
+		return "", err
+	}
+	if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
+		return "", fmt.Errorf("%s is not a folder: partlab publishes a site as a folder", dir)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	holds, err := contain.Within(abs, wd)
+	if err != nil {
+		return "", err
+	}
+	if filepath.Dir(abs) == abs || holds {
+		return "", fmt.Errorf("%s holds the working directory: publish into a folder below it", dir)
+	}
+	return abs, nil
+}
+
+// located is the folder a publish into dir replaces, as an absolute path:
+// dir itself, or the folder it names if it is a symbolic link.
+func located(dir string) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err
@@ -172,23 +197,39 @@ func target(dir string) (string, error) {
 			return "", fmt.Errorf("%s is a symbolic link to a folder that cannot be published: %w", dir, err)
 		}
 	}
-	if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
-		return "", fmt.Errorf("%s is not a folder: partlab publishes a site as a folder", dir)
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	if filepath.Dir(abs) == abs || wd == abs || strings.HasPrefix(wd, abs+string(filepath.Separator)) {
-		return "", fmt.Errorf("%s holds the working directory: publish into a folder below it", dir)
-	}
 	return abs, nil
 }
+
+// tmpPrefix begins the name of the folder a publish into base builds the
+// new tree in, beside base; MkdirTemp ends it with digits.
+func tmpPrefix(base string) string { return "." + base + ".tmp-" }
 
 // leftover matches the folders a publish into base makes beside it: the new
 // tree being built (tmp) and, on the two-rename path, the old one (old).
 func leftover(base string) *regexp.Regexp {
 	return regexp.MustCompile(`^\.` + regexp.QuoteMeta(base) + `\.(tmp|old)-[0-9]+$`)
+}
+
+// Temps lists the temporary trees that publishes into dir are building
+// beside it now, by their paths: what a process interrupted in a publish
+// removes, the ones that were not there when it began. It lists no old
+// tree: one left by a kill between the renames of the fallback swap is the
+// site, which the next publish puts back.
+func Temps(dir string) []string {
+	real, err := located(dir)
+	if err != nil {
+		return nil
+	}
+	parent, base := filepath.Split(real)
+	entries, _ := os.ReadDir(parent)
+	match := leftover(base)
+	var out []string
+	for _, e := range entries {
+		if m := match.FindStringSubmatch(e.Name()); m != nil && m[1] == "tmp" && e.IsDir() {
+			out = append(out, filepath.Join(parent, e.Name()))
+		}
+	}
+	return out
 }
 
 // recoverLeftovers removes what a killed publish into parent/base left: its

@@ -106,11 +106,11 @@ func (c *Cache) render(nb report.Notebook, opt report.Options, next map[*scenari
 			}
 		}
 	}
-	page, images, data, sections, err := render(nb, opt)
+	r, err := render(nb, opt)
 	if err != nil {
 		return renderedPage{}, err
 	}
-	r := renderedPage{opt: key, page: page, data: data, images: images, sections: sections}
+	r.opt = key
 	next[nb.Scenario] = r
 	return r, nil
 }
@@ -282,20 +282,23 @@ func (s Site) Render() (map[string][]byte, error) {
 	return out, nil
 }
 
-// render renders one scenario's page, the images it names and its
-// DataFiles, in their order, and returns the page's prose by section.
-func render(nb report.Notebook, opt report.Options) (page []byte, images []markdown.Image, data [][]byte, sections []markdown.Section, err error) {
+// render renders one scenario's page, the images it names, its prose by
+// section and its DataFiles, in their order; the options are the caller's
+// to record.
+func render(nb report.Notebook, opt report.Options) (renderedPage, error) {
+	var data [][]byte
 	for _, f := range report.DataFiles {
 		var b bytes.Buffer
 		if err := f.Write(&b, nb); err != nil {
-			return nil, nil, nil, nil, err
+			return renderedPage{}, err
 		}
 		data = append(data, b.Bytes())
 	}
-	if page, images, sections, err = report.RenderPage(nb, opt); err != nil {
-		return nil, nil, nil, nil, err
+	p, err := report.RenderPage(nb, opt)
+	if err != nil {
+		return renderedPage{}, err
 	}
-	return page, images, data, sections, nil
+	return renderedPage{page: p.HTML, data: data, images: p.Images, sections: p.Sections}, nil
 }
 
 // Write renders the site and then publishes it as dir: the notebooks'

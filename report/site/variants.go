@@ -49,12 +49,12 @@ func (s Site) variantFiles(opt report.Options, pages []manifestPage) ([]publish.
 		seen[v.Token] = true
 		o := opt
 		o.Assessment = &report.Assessment{Token: v.Token}
-		page, images, _, err := report.RenderPage(v.Notebook, o)
+		p, err := report.RenderPage(v.Notebook, o)
 		if err != nil {
 			return nil, nil, err
 		}
 		mv := manifestVariant{Token: v.Token, Page: v.Notebook.Scenario.Name, Source: v.Notebook.Scenario.File}
-		for _, f := range variantFiles(v.Token, page, images) {
+		for _, f := range variantFiles(v.Token, p.HTML, p.Images) {
 			out, mv.Files = append(out, f), append(mv.Files, f.Path)
 		}
 		list = append(list, mv)
@@ -102,11 +102,11 @@ func (s Site) KeyFiles() ([]publish.File, error) {
 	opt, out := s.pageOptions()
 	opt.PDF, opt.Edition = false, report.Teacher
 	for _, v := range s.Variants {
-		page, images, _, err := report.RenderPage(v.Notebook, opt)
+		p, err := report.RenderPage(v.Notebook, opt)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, variantFiles(v.Token, page, images)...)
+		out = append(out, variantFiles(v.Token, p.HTML, p.Images)...)
 	}
 	return out, nil
 }

@@ -329,14 +329,14 @@ func againstFile(t *testing.T, name string, r Request) agreement {
 		}}
 	}
 	// A cell above may be what the page refuses.
-	page, _, _, pageErr := report.RenderPage(nb, report.Options{})
+	page, pageErr := report.RenderPage(nb, report.Options{})
 	want := entries[len(entries)-1]
 	return agreement{name: name, req: r, check: func(t *testing.T, a answer) {
 		sameCell(t, a, want)
 		if a.HTML != string(cell.HTML) {
 			t.Errorf("the html is not the file's cell's:\n%s", firstDiff(a.HTML, string(cell.HTML)))
 		}
-		if pageErr == nil && !bytes.Contains(page, []byte(a.HTML)) {
+		if pageErr == nil && !bytes.Contains(page.HTML, []byte(a.HTML)) {
 			t.Errorf("the html is not the page's body of the cell:\n%s", a.HTML)
 		}
 	}}
