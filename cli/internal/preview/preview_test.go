@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/partlab/partlab/internal/browsertest"
+	_ "github.com/partlab/partlab/internal/golden"
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/report/site"
 	"github.com/partlab/partlab/scaffold"
