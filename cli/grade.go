@@ -136,7 +136,7 @@ func grade(ctx context.Context, file string, answers []string, out, feedback str
 func predictionsOf(rs sim.Results) []sim.PredictionsScore {
 	var out []sim.PredictionsScore
 	for _, r := range rs.All {
-		if p, ok := r.(*sim.PredictionsResult); ok {
+		if p, ok := r.Result.(*sim.PredictionsResult); ok {
 			out = append(out, p.Rows...)
 		}
 	}

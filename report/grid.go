@@ -23,6 +23,10 @@ var gridKind = newKind(kindSpec[*sim.GridResult]{
 	conclusions: gridConclusions,
 })
 
+// gridKafka is the rows the Kafka engine measured of a grid, nil when it
+// did not run there.
+func gridKafka(c sim.Computed) *sim.GridObserved { return found[*sim.GridObserved](c.Kafka) }
+
 // gridConclusions: some_key_keeps_every_row, every_key_keeps_every_row,
 // served_misleads (a larger loss moves the served number less), and
 // balanced_is_correct@C for each consumer count whose most balanced key has
@@ -48,7 +52,7 @@ func gridJSON(c cell, r *sim.GridResult) any {
 	return struct {
 		*sim.GridResult
 		Kafka *sim.GridObserved `json:"kafka,omitempty"`
-	}{r, c.Observed}
+	}{r, gridKafka(c.Computed)}
 }
 
 // gridView shows a grid: the lesson's tables, the charts, each with its
@@ -56,7 +60,7 @@ func gridJSON(c cell, r *sim.GridResult) any {
 // switch among the consumer counts and keys the grid computed.
 func gridView(p *pageState, c computation, g *sim.GridResult) (any, error) {
 	simulated := g
-	g = featured(g, c.Observed)
+	g = featured(g, gridKafka(c.Computed))
 	v := newComputedView(p, c, g.Partitioner+" partitioner, "+g.Assignor+" assignor")
 	dev := deviationRows(g)
 	// The lesson's tables sit side by side where they fit; a big grid's
@@ -77,9 +81,9 @@ func gridView(p *pageState, c computation, g *sim.GridResult) (any, error) {
 		ts = append(ts, deviationTable(g, dev))
 	}
 	v.tables(ts...)
-	if c.Observed != nil {
-		v.tables(agreementTable(simulated, c.Observed))
-		v.also("agreement.md", newAgreementStory(c.Observed))
+	if o := gridKafka(c.Computed); o != nil {
+		v.tables(agreementTable(simulated, o))
+		v.also("agreement.md", newAgreementStory(o))
 	}
 	v.chart(loadChart("chart_"+c.ID+"_load", g))
 	v.chart(speedupChart("chart_"+c.ID+"_speedup", g))
@@ -852,8 +856,8 @@ func newAgreementStory(o *sim.GridObserved) agreementStory {
 // gridText prints the grid's tables as the report shows them, then, when
 // the grid ran on Kafka, the agreement of every combination.
 func gridText(w io.Writer, c cell, r *sim.GridResult) {
-	lessonText(w, featured(r, c.Observed))
-	agreementText(w, r, c.Observed)
+	lessonText(w, featured(r, gridKafka(c.Computed)))
+	agreementText(w, r, gridKafka(c.Computed))
 }
 
 // lessonText prints the lesson's first table once per consumer count, then the
