@@ -21,7 +21,41 @@ var gridKind = newKind(kindSpec[*sim.GridResult]{
 	text:        gridText,
 	json:        gridJSON,
 	conclusions: gridConclusions,
+	check:       checkGrid,
 })
+
+// checkGrid refuses a grid that lacks a row of a combination of its keys,
+// partition counts and consumer counts, or of its deviation table, or whose
+// Kafka run measured other rows than it computed: a row that is not there
+// is an error that names it, never a row of zeros in a sentence. The
+// lookups below (gridRow) read only those combinations.
+func checkGrid(c cell, g *sim.GridResult) error {
+	for _, k := range g.Grid.Keys {
+		for _, p := range g.Grid.Partitions {
+			for _, n := range g.Grid.Consumers {
+				if _, ok := g.Row(k, p, n); !ok {
+					return fmt.Errorf("grid %q has no row for key %s, %s, %s", g.ID, k, format.Plural(p, "partition"), format.Plural(n, "consumer"))
+				}
+			}
+		}
+	}
+	for _, combo := range g.Grid.Deviation {
+		if _, ok := g.Row(combo.Key, combo.Partitions, g.Grid.Consumers[0]); !ok {
+			return fmt.Errorf("grid %q has no row for its deviation table's key %s, %s", g.ID, combo.Key, format.Plural(combo.Partitions, "partition"))
+		}
+	}
+	if o := gridKafka(c.Computed); o != nil && len(o.Rows) != len(g.Rows) {
+		return fmt.Errorf("grid %q: Kafka measured %d rows, the simulation computed %d", g.ID, len(o.Rows), len(g.Rows))
+	}
+	return nil
+}
+
+// gridRow is a grid's row of one combination of its axes or its deviation
+// table, which checkGrid has found before anything reads the grid.
+func gridRow(g *sim.GridResult, k sim.Key, partitions, consumers int) sim.GridRow {
+	r, _ := g.Row(k, partitions, consumers)
+	return r
+}
 
 // gridKafka is the rows the Kafka engine measured of a grid, nil when it
 // did not run there.
@@ -274,7 +308,7 @@ func partitionAxis(g *sim.GridResult) []string {
 func alongPartitions(g *sim.GridResult, k sim.Key, consumers int, figure func(sim.GridRow) float64) []float64 {
 	out := make([]float64, len(g.Grid.Partitions))
 	for i, p := range g.Grid.Partitions {
-		r, _ := g.Row(k, p, consumers)
+		r := gridRow(g, k, p, consumers)
 		out[i] = figure(r)
 	}
 	return out
@@ -432,7 +466,7 @@ func deviationSwitch(id string, g *sim.GridResult) (chartView, error) {
 	d := switchData{Vary: []int{-1, 0, 1}, Decimals: []int{2, 2}}
 	for _, k := range g.Grid.Keys {
 		for _, p := range g.Grid.Partitions {
-			r, _ := g.Row(k, p, g.Grid.Consumers[0])
+			r := gridRow(g, k, p, g.Grid.Consumers[0])
 			dev := make([]float64, len(regions))
 			for i, region := range regions {
 				dev[i], _ = r.Deviation.Get(region)
@@ -447,7 +481,7 @@ func deviationSwitch(id string, g *sim.GridResult) (chartView, error) {
 first:
 	for i, k := range g.Grid.Keys {
 		for j, p := range g.Grid.Partitions {
-			if r, _ := g.Row(k, p, g.Grid.Consumers[0]); r.Lost > 0 {
+			if r := gridRow(g, k, p, g.Grid.Consumers[0]); r.Lost > 0 {
 				ki, pi = i, j
 				break first
 			}
@@ -572,7 +606,7 @@ func newGridStory(g *sim.GridResult, subscribers int) gridStory {
 		kl := keyLoss{Key: k}
 		kl.SplitMin, kl.SplitMax = g.SplitRange(k, c0)
 		for _, p := range g.Grid.Partitions {
-			r, _ := g.Row(k, p, c0)
+			r := gridRow(g, k, p, c0)
 			if r.Lost > 0 {
 				kl.Losses = append(kl.Losses, r)
 			}
@@ -605,7 +639,7 @@ func newGroupStory(g *sim.GridResult, c int, keep []sim.Key) groupStory {
 	for _, p := range g.Grid.Partitions {
 		if p >= c {
 			for _, k := range g.Grid.Keys {
-				if r, _ := g.Row(k, p, c); r.Idle > 0 {
+				if r := gridRow(g, k, p, c); r.Idle > 0 {
 					gs.StillIdle = append(gs.StillIdle, r)
 				}
 			}
@@ -617,7 +651,7 @@ func newGroupStory(g *sim.GridResult, c int, keep []sim.Key) groupStory {
 		var rows []sim.GridRow
 		differ := false
 		for _, k := range g.Grid.Keys {
-			r, _ := g.Row(k, p, c)
+			r := gridRow(g, k, p, c)
 			rows = append(rows, r)
 			differ = differ || r.Idle != rows[0].Idle
 		}
@@ -631,7 +665,7 @@ func newGroupStory(g *sim.GridResult, c int, keep []sim.Key) groupStory {
 		}
 	}
 	for _, k := range g.Grid.Keys {
-		r, _ := g.Row(k, gs.At, c)
+		r := gridRow(g, k, gs.At, c)
 		gs.Loads = append(gs.Loads, r)
 	}
 	for i := range gs.Loads {
@@ -714,14 +748,14 @@ func deviationRows(g *sim.GridResult) []sim.GridRow {
 	var rows []sim.GridRow
 	if len(g.Grid.Deviation) > 0 {
 		for _, combo := range g.Grid.Deviation {
-			r, _ := g.Row(combo.Key, combo.Partitions, c)
+			r := gridRow(g, combo.Key, combo.Partitions, c)
 			rows = append(rows, r)
 		}
 		return rows
 	}
 	for _, k := range g.Grid.Keys {
 		for _, p := range g.Grid.Partitions {
-			r, _ := g.Row(k, p, c)
+			r := gridRow(g, k, p, c)
 			rows = append(rows, r)
 		}
 	}
@@ -879,7 +913,7 @@ func lessonText(w io.Writer, r *sim.GridResult) {
 	}
 	fmt.Fprintln(w, "key        partitions computed consumption  serving deviation")
 	for _, combo := range r.Grid.Deviation {
-		row, _ := r.Row(combo.Key, combo.Partitions, r.Grid.Consumers[0])
+		row := gridRow(r, combo.Key, combo.Partitions, r.Grid.Consumers[0])
 		fmt.Fprintf(w, "%-10s %10d %20d   %s\n", row.Key, row.Partitions, row.Rows, pyDict(row.Deviation))
 	}
 }

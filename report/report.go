@@ -122,6 +122,9 @@ type kindSpec[T sim.Result] struct {
 	view      func(p *pageState, c computation, r T) (any, error)
 	text      func(w io.Writer, c cell, r T)
 	json      func(c cell, r T) any // optional
+	// check refuses a result the kind cannot show whole, before its view,
+	// text, JSON or conclusions read it; optional.
+	check func(c cell, r T) error
 	// conclusions are the booleans the kind's narrative template branches
 	// on, so that the page and results.json cannot disagree; optional.
 	conclusions func(nb Notebook, c cell, r T) map[string]bool
@@ -130,13 +133,16 @@ type kindSpec[T sim.Result] struct {
 // computedTemplate is the template every kind shares unless it has its own.
 const computedTemplate = "computed.html"
 
-// newKind makes a kind from its spec: a cell whose result is not a T is an
-// error.
+// newKind makes a kind from its spec: a cell whose result is not a T, or
+// that the spec's check refuses, is an error.
 func newKind[T sim.Result](s kindSpec[T]) kind {
 	result := func(c cell) (T, error) {
 		r, ok := c.Result.(T)
 		if !ok {
 			return r, fmt.Errorf("%s cell %q has no %s results", c.Kind, c.ID, c.Kind)
+		}
+		if s.check != nil {
+			return r, s.check(c, r)
 		}
 		return r, nil
 	}
