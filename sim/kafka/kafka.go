@@ -49,10 +49,9 @@ var runners = map[sim.Kind]runner{
 // A runner is how one kind of cell runs on Kafka; newRunner makes one from
 // a runnerSpec, in the kind's own file.
 type runner struct {
-	// wants says whether the cell's engine asks for Kafka.
-	wants func(c sim.Cell, r sim.Result) (bool, error)
-	// check rejects, before the cluster starts, a cell it cannot run.
-	check func(d *sim.Data, c sim.Cell, r sim.Result) error
+	// plan says whether the cell's engine asks for Kafka, and refuses,
+	// before the cluster starts, a cell that asks but cannot run there.
+	plan func(d *sim.Data, c sim.Cell, r sim.Result) (bool, error)
 	// run runs the cell: what it returns is the cell's sim.Computed.Kafka.
 	run func(ctx context.Context, cl *cluster, d *sim.Data, c sim.Cell, r sim.Result, prog *progress) (any, error)
 }
@@ -78,16 +77,17 @@ func newRunner[C sim.Cell, R sim.Result](s runnerSpec[C, R]) runner {
 		return tc, tr, nil
 	}
 	return runner{
-		wants: func(c sim.Cell, r sim.Result) (bool, error) {
-			_, tr, err := typed(c, r)
-			return err == nil && s.engine(tr).Kafka(), err
-		},
-		check: func(d *sim.Data, c sim.Cell, r sim.Result) error {
+		plan: func(d *sim.Data, c sim.Cell, r sim.Result) (bool, error) {
 			tc, tr, err := typed(c, r)
-			if err != nil || s.check == nil {
-				return err
+			switch {
+			case err != nil:
+				return false, err
+			case !s.engine(tr).Kafka():
+				return false, nil
+			case s.check != nil:
+				return true, s.check(d, tc, tr)
 			}
-			return s.check(d, tc, tr)
+			return true, nil
 		},
 		run: func(ctx context.Context, cl *cluster, d *sim.Data, c sim.Cell, r sim.Result, prog *progress) (any, error) {
 			tc, tr, err := typed(c, r)
@@ -108,10 +108,7 @@ func run(ctx context.Context, cfg Config, rs sim.Results, runners map[sim.Kind]r
 		if !ok {
 			continue
 		}
-		wants, err := r.wants(c, cr.Result)
-		if err == nil && wants {
-			err = r.check(rs.Data, c, cr.Result)
-		}
+		wants, err := r.plan(rs.Data, c, cr.Result)
 		if err != nil {
 			return sim.Results{}, fmt.Errorf("kafka engine: %w", err)
 		}
