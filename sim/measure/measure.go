@@ -1,5 +1,7 @@
-// Package measure runs a Throughput cell for real: one goroutine per consumer,
-// each working its partitions record by record, timed with the clock. It is
+// Package measure runs throughput and lag cells for real: one goroutine per
+// consumer, each working its partitions record by record, timed with the
+// clock. Run is the one entry point, with a measurer per kind in the kind's
+// file (Throughput here, Lag in lag.go). It is
 // the one place partlab reads the time, which is why it is not in package sim;
 // its figures vary from run to run and stay out of the default output.
 //
