@@ -15,11 +15,11 @@ import (
 
 // compute is the one place a scenario runs. It loads the scenario, checks
 // its cost against the budget and its templates against the simulation's
-// results, then runs its computations in three steps,
-// each returning its own results: the simulation; the Kafka engine, for the
-// grids, keyless, rebalance and lag cells that ask for it, on the readings the
-// simulation generated; and, with --measure only, a real run of every
-// throughput and lag cell, which takes as long as its work says. A cell's
+// results, then runs its computations in three steps, each adding to every
+// cell's one computation (sim.Computed): the simulation; the Kafka engine,
+// for the cells that ask for it, on one cluster and the readings the
+// simulation generated; and, with --measure only, a real run of every cell
+// that can be measured, which takes as long as its work says. A cell's
 // measure: true without --measure is a note.
 // Progress goes to stderr.
 func compute(ctx context.Context, file string, flags *computeFlags, stderr io.Writer) (report.Notebook, error) {
@@ -39,42 +39,15 @@ func computePrepared(ctx context.Context, s *scenarios.Scenario, loadErr error, 
 	if err != nil {
 		return report.Notebook{}, err
 	}
-	s, rs := nb.Scenario, nb.Results
-	observed, err := kafka.Run(ctx, kafkaConfig(s, stderr), rs)
-	if err != nil {
+	if nb.Results, err = kafka.Run(ctx, kafkaConfig(nb.Scenario, stderr), nb.Results); err != nil {
 		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 	}
-	keyless, err := kafka.Keyless(ctx, kafkaConfig(s, stderr), rs)
-	if err != nil {
-		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
-	}
-	rebalanced, err := kafka.Rebalances(ctx, kafkaConfig(s, stderr), rs)
-	if err != nil {
-		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
-	}
-	kafkaLag, err := kafka.Lags(ctx, kafkaConfig(s, stderr), rs)
-	if err != nil {
-		return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
-	}
-	measured, lags := map[string]*sim.ThroughputMeasurement{}, map[string]*sim.LagMeasurement{}
-	for i, r := range rs.All {
-		if !flags.measure {
-			break
-		}
-		switch r := r.(type) {
-		case *sim.ThroughputResult:
-			fmt.Fprintf(stderr, "%s: measuring throughput cell %s, %s of modelled work …\n", file, r.ID, r.MeasureCost())
-			if measured[r.ID], err = measure.Throughput(ctx, r, stderr); err != nil {
-				return report.Notebook{}, fmt.Errorf("%s: cell %s: %w", file, r.ID, err)
-			}
-		case *sim.LagResult:
-			fmt.Fprintf(stderr, "%s: measuring lag cell %s, %s of steps …\n", file, r.ID, rs.Cells[i].Cost(s.Source).Measure)
-			if lags[r.ID], err = measure.Lag(ctx, r, sim.LagRead); err != nil {
-				return report.Notebook{}, fmt.Errorf("%s: cell %s: %w", file, r.ID, err)
-			}
+	if flags.measure {
+		if nb.Results, err = measure.Run(ctx, measure.Config{Name: file, Progress: stderr}, nb.Results); err != nil {
+			return report.Notebook{}, fmt.Errorf("%s: %w", file, err)
 		}
 	}
-	return report.Notebook{Scenario: s, Results: rs, Observed: observed, Rebalanced: rebalanced, Measured: measured, Keyless: keyless, MeasuredLag: lags, KafkaLag: kafkaLag}, nil
+	return nb, nil
 }
 
 // simulate prepares a scenario, computes it with the sim engine and checks

@@ -175,7 +175,7 @@ func outsideSites(feedback string) error {
 func predictionsOf(rs sim.Results) []sim.PredictionsScore {
 	var out []sim.PredictionsScore
 	for _, r := range rs.All {
-		if p, ok := r.(*sim.PredictionsResult); ok {
+		if p, ok := r.Result.(*sim.PredictionsResult); ok {
 			out = append(out, p.Rows...)
 		}
 	}

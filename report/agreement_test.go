@@ -1,6 +1,7 @@
 package report
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,8 +26,7 @@ func kafkaNotebook(engine sim.Engine) Notebook {
 	}}
 	return Notebook{
 		Scenario: &scenarios.Scenario{Title: "t", Cells: []scenarios.Cell{{Kind: sim.KindGrid, ID: "g", Sim: spec}}},
-		Results:  sim.Results{Cells: []sim.Cell{spec}, All: []sim.Result{g}},
-		Observed: map[string]*sim.GridObserved{"g": kafka},
+		Results:  sim.Results{Cells: []sim.Cell{spec}, All: []sim.Computed{{Result: g, Kafka: kafka}}},
 	}
 }
 
@@ -72,4 +72,12 @@ func TestKafkaCSVColumns(t *testing.T) {
 			t.Errorf("line %d %q does not end with %q", i, lines[i], want)
 		}
 	}
+}
+
+// alsoFound sets what another engine found of cell i's computation, on a
+// copy of the results, so that a notebook shared between tests stays as it
+// was.
+func alsoFound(nb *Notebook, i int, set func(*sim.Computed)) {
+	nb.Results.All = slices.Clone(nb.Results.All)
+	set(&nb.Results.All[i])
 }

@@ -39,7 +39,7 @@ func BenchmarkGridPage(b *testing.B) {
 			axis := "[" + strings.Join(counts, ", ") + "]"
 			nb := notebook(b, "grid.yaml", "title: Grid\nsource: {subscribers: 200}\ncells:\n"+
 				"  - grid: {id: g, keys: [subscriber, record, period, none], partitions: "+axis+", consumers: "+axis+"}\n")
-			rows := len(nb.Results.All[0].(*sim.GridResult).Rows)
+			rows := len(nb.Results.All[0].Result.(*sim.GridResult).Rows)
 			b.ReportAllocs()
 			for b.Loop() {
 				if err := Page(io.Discard, nb, copied); err != nil {

@@ -143,7 +143,7 @@ func CSV(w io.Writer, nb Notebook) error {
 	for _, c := range nb.cells() {
 		if g, ok := c.Result.(*sim.GridResult); ok {
 			grids = append(grids, c)
-			onKafka = onKafka || c.Observed != nil
+			onKafka = onKafka || gridKafka(c.Computed) != nil
 			for _, s := range g.Baseline.Serving {
 				if !slices.Contains(regions, s.Region) {
 					regions = append(regions, s.Region)
@@ -175,7 +175,7 @@ func CSV(w io.Writer, nb Notebook) error {
 				rec = append(rec, cellText)
 			}
 			if onKafka {
-				rec = append(rec, kafkaColumns(g, c.Observed, i)...)
+				rec = append(rec, kafkaColumns(g, gridKafka(c.Computed), i)...)
 			}
 			cw.Write(rec)
 		}

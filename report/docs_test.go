@@ -7,6 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	gmtext "github.com/yuin/goldmark/text"
+
 	"github.com/partlab/partlab/report/internal/reporttest"
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/sim"
@@ -27,7 +31,7 @@ func TestDocsKinds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	listed := docsConclusions(t, authoring, string(guide))
+	listed := docsConclusions(t, authoring, guide)
 	drawn := shippedConclusions(t)
 	for _, k := range scenarios.Kinds() {
 		if !strings.Contains(string(page), "`"+string(k)+"`") {
@@ -44,18 +48,37 @@ func TestDocsKinds(t *testing.T) {
 	}
 }
 
-// docsConclusions reads the guide's list of conclusions ("grid:
-// `some_key_keeps_every_row`, …; throughput: `exact` …"): each kind's
-// names, a family by its name before the @.
-func docsConclusions(t *testing.T, file, text string) map[sim.Kind][]string {
-	_, list, ok := strings.Cut(text, "so the two\n  cannot disagree. ")
-	list, _, ok2 := strings.Cut(list, " Other kinds have `{}`.")
-	if !ok || !ok2 {
-		t.Fatalf("%s: no list of conclusions (\"… cannot disagree. grid: … Other kinds have `{}`.\")", file)
+// docsConclusions reads the guide's list of conclusions, the Markdown list
+// under its heading "Conclusions" ("- grid: `some_key_keeps_every_row`, …"):
+// each kind's names, a family by its name before the @.
+func docsConclusions(t *testing.T, file string, text []byte) map[sim.Kind][]string {
+	doc := goldmark.DefaultParser().Parse(gmtext.NewReader(text))
+	var list *ast.List
+	for n := doc.FirstChild(); n != nil && list == nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok || string(h.Lines().Value(text)) != "Conclusions" {
+			continue
+		}
+		for m := h.NextSibling(); m != nil && m.Kind() != ast.KindHeading; m = m.NextSibling() {
+			if l, ok := m.(*ast.List); ok {
+				list = l
+				break
+			}
+		}
+	}
+	if list == nil {
+		t.Fatalf("%s: no list of conclusions under a heading \"Conclusions\"", file)
 	}
 	out := map[sim.Kind][]string{}
-	for _, entry := range strings.Split(list, ";") {
-		kind, names, _ := strings.Cut(strings.TrimSpace(entry), ":")
+	for item := list.FirstChild(); item != nil; item = item.NextSibling() {
+		var entry []byte
+		for b := item.FirstChild(); b != nil; b = b.NextSibling() {
+			entry = append(entry, b.Lines().Value(text)...)
+		}
+		kind, names, ok := strings.Cut(string(entry), ":")
+		if !ok {
+			t.Errorf("%s: conclusions %q name no kind (\"kind: `name`, …\")", file, entry)
+		}
 		for _, m := range regexp.MustCompile("`([a-z_]+)(?:@[^`]*)?`").FindAllStringSubmatch(names, -1) {
 			out[sim.Kind(kind)] = append(out[sim.Kind(kind)], m[1])
 		}

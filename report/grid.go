@@ -21,7 +21,45 @@ var gridKind = newKind(kindSpec[*sim.GridResult]{
 	text:        gridText,
 	json:        gridJSON,
 	conclusions: gridConclusions,
+	check:       checkGrid,
 })
+
+// checkGrid refuses a grid that lacks a row of a combination of its keys,
+// partition counts and consumer counts, or of its deviation table, or whose
+// Kafka run measured other rows than it computed: a row that is not there
+// is an error that names it, never a row of zeros in a sentence. The
+// lookups below (gridRow) read only those combinations.
+func checkGrid(c cell, g *sim.GridResult) error {
+	for _, k := range g.Grid.Keys {
+		for _, p := range g.Grid.Partitions {
+			for _, n := range g.Grid.Consumers {
+				if _, ok := g.Row(k, p, n); !ok {
+					return fmt.Errorf("grid %q has no row for key %s, %s, %s", g.ID, k, format.Plural(p, "partition"), format.Plural(n, "consumer"))
+				}
+			}
+		}
+	}
+	for _, combo := range g.Grid.Deviation {
+		if _, ok := g.Row(combo.Key, combo.Partitions, g.Grid.Consumers[0]); !ok {
+			return fmt.Errorf("grid %q has no row for its deviation table's key %s, %s", g.ID, combo.Key, format.Plural(combo.Partitions, "partition"))
+		}
+	}
+	if o := gridKafka(c.Computed); o != nil && len(o.Rows) != len(g.Rows) {
+		return fmt.Errorf("grid %q: Kafka measured %d rows, the simulation computed %d", g.ID, len(o.Rows), len(g.Rows))
+	}
+	return nil
+}
+
+// gridRow is a grid's row of one combination of its axes or its deviation
+// table, which checkGrid has found before anything reads the grid.
+func gridRow(g *sim.GridResult, k sim.Key, partitions, consumers int) sim.GridRow {
+	r, _ := g.Row(k, partitions, consumers)
+	return r
+}
+
+// gridKafka is the rows the Kafka engine measured of a grid, nil when it
+// did not run there.
+func gridKafka(c sim.Computed) *sim.GridObserved { return found[*sim.GridObserved](c.Kafka) }
 
 // gridConclusions: some_key_keeps_every_row, every_key_keeps_every_row,
 // served_misleads (a larger loss moves the served number less), and
@@ -48,7 +86,7 @@ func gridJSON(c cell, r *sim.GridResult) any {
 	return struct {
 		*sim.GridResult
 		Kafka *sim.GridObserved `json:"kafka,omitempty"`
-	}{r, c.Observed}
+	}{r, gridKafka(c.Computed)}
 }
 
 // gridView shows a grid: the lesson's tables, the charts, each with its
@@ -56,7 +94,7 @@ func gridJSON(c cell, r *sim.GridResult) any {
 // switch among the consumer counts and keys the grid computed.
 func gridView(p *pageState, c computation, g *sim.GridResult) (any, error) {
 	simulated := g
-	g = featured(g, c.Observed)
+	g = featured(g, gridKafka(c.Computed))
 	v := newComputedView(p, c, g.Partitioner+" partitioner, "+g.Assignor+" assignor")
 	dev := deviationRows(g)
 	// The lesson's tables sit side by side where they fit; a big grid's
@@ -77,9 +115,9 @@ func gridView(p *pageState, c computation, g *sim.GridResult) (any, error) {
 		ts = append(ts, deviationTable(g, dev))
 	}
 	v.tables(ts...)
-	if c.Observed != nil {
-		v.tables(agreementTable(simulated, c.Observed))
-		v.also("agreement.md", newAgreementStory(c.Observed))
+	if o := gridKafka(c.Computed); o != nil {
+		v.tables(agreementTable(simulated, o))
+		v.also("agreement.md", newAgreementStory(o))
 	}
 	v.chart(loadChart("chart_"+c.ID+"_load", g))
 	v.chart(speedupChart("chart_"+c.ID+"_speedup", g))
@@ -270,7 +308,7 @@ func partitionAxis(g *sim.GridResult) []string {
 func alongPartitions(g *sim.GridResult, k sim.Key, consumers int, figure func(sim.GridRow) float64) []float64 {
 	out := make([]float64, len(g.Grid.Partitions))
 	for i, p := range g.Grid.Partitions {
-		r, _ := g.Row(k, p, consumers)
+		r := gridRow(g, k, p, consumers)
 		out[i] = figure(r)
 	}
 	return out
@@ -428,7 +466,7 @@ func deviationSwitch(id string, g *sim.GridResult) (chartView, error) {
 	d := switchData{Vary: []int{-1, 0, 1}, Decimals: []int{2, 2}}
 	for _, k := range g.Grid.Keys {
 		for _, p := range g.Grid.Partitions {
-			r, _ := g.Row(k, p, g.Grid.Consumers[0])
+			r := gridRow(g, k, p, g.Grid.Consumers[0])
 			dev := make([]float64, len(regions))
 			for i, region := range regions {
 				dev[i], _ = r.Deviation.Get(region)
@@ -443,7 +481,7 @@ func deviationSwitch(id string, g *sim.GridResult) (chartView, error) {
 first:
 	for i, k := range g.Grid.Keys {
 		for j, p := range g.Grid.Partitions {
-			if r, _ := g.Row(k, p, g.Grid.Consumers[0]); r.Lost > 0 {
+			if r := gridRow(g, k, p, g.Grid.Consumers[0]); r.Lost > 0 {
 				ki, pi = i, j
 				break first
 			}
@@ -568,7 +606,7 @@ func newGridStory(g *sim.GridResult, subscribers int) gridStory {
 		kl := keyLoss{Key: k}
 		kl.SplitMin, kl.SplitMax = g.SplitRange(k, c0)
 		for _, p := range g.Grid.Partitions {
-			r, _ := g.Row(k, p, c0)
+			r := gridRow(g, k, p, c0)
 			if r.Lost > 0 {
 				kl.Losses = append(kl.Losses, r)
 			}
@@ -601,7 +639,7 @@ func newGroupStory(g *sim.GridResult, c int, keep []sim.Key) groupStory {
 	for _, p := range g.Grid.Partitions {
 		if p >= c {
 			for _, k := range g.Grid.Keys {
-				if r, _ := g.Row(k, p, c); r.Idle > 0 {
+				if r := gridRow(g, k, p, c); r.Idle > 0 {
 					gs.StillIdle = append(gs.StillIdle, r)
 				}
 			}
@@ -613,7 +651,7 @@ func newGroupStory(g *sim.GridResult, c int, keep []sim.Key) groupStory {
 		var rows []sim.GridRow
 		differ := false
 		for _, k := range g.Grid.Keys {
-			r, _ := g.Row(k, p, c)
+			r := gridRow(g, k, p, c)
 			rows = append(rows, r)
 			differ = differ || r.Idle != rows[0].Idle
 		}
@@ -627,7 +665,7 @@ func newGroupStory(g *sim.GridResult, c int, keep []sim.Key) groupStory {
 		}
 	}
 	for _, k := range g.Grid.Keys {
-		r, _ := g.Row(k, gs.At, c)
+		r := gridRow(g, k, gs.At, c)
 		gs.Loads = append(gs.Loads, r)
 	}
 	for i := range gs.Loads {
@@ -710,14 +748,14 @@ func deviationRows(g *sim.GridResult) []sim.GridRow {
 	var rows []sim.GridRow
 	if len(g.Grid.Deviation) > 0 {
 		for _, combo := range g.Grid.Deviation {
-			r, _ := g.Row(combo.Key, combo.Partitions, c)
+			r := gridRow(g, combo.Key, combo.Partitions, c)
 			rows = append(rows, r)
 		}
 		return rows
 	}
 	for _, k := range g.Grid.Keys {
 		for _, p := range g.Grid.Partitions {
-			r, _ := g.Row(k, p, c)
+			r := gridRow(g, k, p, c)
 			rows = append(rows, r)
 		}
 	}
@@ -852,8 +890,8 @@ func newAgreementStory(o *sim.GridObserved) agreementStory {
 // gridText prints the grid's tables as the report shows them, then, when
 // the grid ran on Kafka, the agreement of every combination.
 func gridText(w io.Writer, c cell, r *sim.GridResult) {
-	lessonText(w, featured(r, c.Observed))
-	agreementText(w, r, c.Observed)
+	lessonText(w, featured(r, gridKafka(c.Computed)))
+	agreementText(w, r, gridKafka(c.Computed))
 }
 
 // lessonText prints the lesson's first table once per consumer count, then the
@@ -875,7 +913,7 @@ func lessonText(w io.Writer, r *sim.GridResult) {
 	}
 	fmt.Fprintln(w, "key        partitions computed consumption  serving deviation")
 	for _, combo := range r.Grid.Deviation {
-		row, _ := r.Row(combo.Key, combo.Partitions, r.Grid.Consumers[0])
+		row := gridRow(r, combo.Key, combo.Partitions, r.Grid.Consumers[0])
 		fmt.Fprintf(w, "%-10s %10d %20d   %s\n", row.Key, row.Partitions, row.Rows, pyDict(row.Deviation))
 	}
 }

@@ -22,14 +22,19 @@ var keylessKind = newKind(kindSpec[*sim.KeylessResult]{
 	conclusions: keylessConclusions,
 })
 
+// keylessKafka is what franz-go's partitioners did on the Kafka engine, nil
+// when the cell did not run there.
+func keylessKafka(c sim.Computed) *sim.KeylessObserved { return found[*sim.KeylessObserved](c.Kafka) }
+
 // keylessConclusions: even (round robin's largest window is within one
 // record per partition), lumpy_short (a sticky partitioner's smallest
-// window is lumpier than its largest), and, after a Kafka run, agree.
+// window is lumpier than its largest), and, after a Kafka run,
+// kafka_agrees.
 func keylessConclusions(_ Notebook, c cell, r *sim.KeylessResult) map[string]bool {
-	s := newKeylessStory(r, c.Keyless)
+	s := newKeylessStory(r, keylessKafka(c.Computed))
 	out := map[string]bool{"even": s.Even, "lumpy_short": s.Lumpy != nil}
-	if c.Keyless != nil {
-		out["agree"] = c.Keyless.Agree
+	if o := keylessKafka(c.Computed); o != nil {
+		out["kafka_agrees"] = o.Agree
 	}
 	return out
 }
@@ -40,7 +45,7 @@ func keylessJSON(c cell, r *sim.KeylessResult) any {
 	return struct {
 		*sim.KeylessResult
 		Kafka *sim.KeylessObserved `json:"kafka,omitempty"`
-	}{r, c.Keyless}
+	}{r, keylessKafka(c.Computed)}
 }
 
 // keylessView shows each partitioner's counts per window and the spread
@@ -49,11 +54,11 @@ func keylessView(p *pageState, c computation, r *sim.KeylessResult) (any, error)
 	v := newComputedView(p, c, fmt.Sprintf("%s, %d-byte batches of %d-byte values", format.Plural(r.Partitions, "partition"), r.Batch, r.Value))
 	v.chart(keylessChart("chart_"+c.ID+"_spread", r))
 	v.tables(keylessTable("Records per partition over each window", r.Partitions, r.Rows))
-	if o := c.Keyless; o != nil {
+	if o := keylessKafka(c.Computed); o != nil {
 		v.tables(keylessTable("On Kafka ("+o.Cluster+"): franz-go's partitioners, counts from the high watermarks", r.Partitions, o.Rows),
 			keylessAgreementTable(o))
 	}
-	return v.done(newKeylessStory(r, c.Keyless))
+	return v.done(newKeylessStory(r, keylessKafka(c.Computed)))
 }
 
 // keylessTable lists each partitioner's windows: the stick, the counts and
@@ -203,7 +208,7 @@ func keylessText(w io.Writer, c cell, r *sim.KeylessResult) {
 			fmt.Fprintf(w, "  %-10s %8d %6d  %s; %s\n", row.Partitioner, win.Records, row.Stick, strings.Join(format.Ints(win.Counts), " "), spreadWords(win))
 		}
 	}
-	if o := c.Keyless; o != nil {
+	if o := keylessKafka(c.Computed); o != nil {
 		fmt.Fprintf(w, "on kafka (%s), agree: %v\n", o.Cluster, o.Agree)
 		for _, ch := range o.Checks {
 			mark := "listed"

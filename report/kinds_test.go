@@ -46,7 +46,7 @@ func TestKindsRegistered(t *testing.T) {
 func TestUnregisteredKind(t *testing.T) {
 	nb := lesson(t)
 	nb.Scenario.Cells = append(nb.Scenario.Cells, scenarios.Cell{Kind: "future", ID: "future1", Sim: sim.Sizing{ID: "future1"}})
-	nb.Results.All = append(nb.Results.All, &sim.SizingResult{ID: "future1"})
+	nb.Results.All = append(nb.Results.All, sim.Computed{Result: &sim.SizingResult{ID: "future1"}})
 	want := "the report has no view of future cells"
 	if err := Page(io.Discard, nb, copied); err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("page: error %v, want %q", err, want)

@@ -312,13 +312,13 @@ func TestLabNarrativeFollowsTheData(t *testing.T) {
 			scenario: labOnly("keyless: {id: k, partitions: 6, partitioners: [sticky]}"),
 			id:       "k",
 			edit: func(nb *Notebook) {
-				r := nb.Results.All[0].(*sim.KeylessResult)
+				r := nb.Results.All[0].Result.(*sim.KeylessResult)
 				seq := make([]int, len(r.Rows[0].Sequence))
 				for i := range seq {
 					seq[i] = i / 118 % 6
 				}
 				row := sim.NewKeylessRow("sticky", 148, seq, 6, r.Spec.Windows)
-				nb.Keyless = map[string]*sim.KeylessObserved{"k": sim.KeylessCompare("kfake", r, []sim.KeylessRow{row})}
+				alsoFound(nb, 0, func(c *sim.Computed) { c.Kafka = sim.KeylessCompare("kfake", r, []sim.KeylessRow{row}) })
 			},
 			want: func(sim.Result) []string {
 				return []string{"On Kafka (kfake) franz-go's own partitioners dealt the same records", "Some compared figures differ: sticky's stick, 118 on Kafka against 148."}
@@ -361,7 +361,7 @@ func TestLabNarrativeFollowsTheData(t *testing.T) {
 			}
 			got := page(t, nb, copied)
 			html, text := cellOf(t, got, tt.id), labNarrative(t, got, tt.id)
-			for _, want := range tt.want(nb.Results.All[len(nb.Results.All)-1]) {
+			for _, want := range tt.want(nb.Results.All[len(nb.Results.All)-1].Result) {
 				if !strings.Contains(html, want) {
 					t.Errorf("the cell lacks %q; its narrative:\n%s", want, text)
 				}
@@ -379,7 +379,7 @@ func TestLabNarrativeFollowsTheData(t *testing.T) {
 // speedups are the model's times factor, as a machine might measure them.
 func measured(factor float64) func(*Notebook) {
 	return func(nb *Notebook) {
-		r := nb.Results.All[0].(*sim.ThroughputResult)
+		r := nb.Results.All[0].Result.(*sim.ThroughputResult)
 		m := &sim.ThroughputMeasurement{Machine: "a <b>test</b> machine"}
 		for _, row := range r.Rows {
 			row.Speedup *= factor
@@ -387,7 +387,7 @@ func measured(factor float64) func(*Notebook) {
 			row.PerSecond *= factor
 			m.Rows = append(m.Rows, row)
 		}
-		nb.Measured = map[string]*sim.ThroughputMeasurement{r.ID: m}
+		alsoFound(nb, 0, func(c *sim.Computed) { c.Measured = m })
 	}
 }
 
@@ -485,7 +485,7 @@ func TestFiguresCSVCountsInOrder(t *testing.T) {
 // with its table, and says what it shows, every number the engine's.
 func TestSpreadAlongPage(t *testing.T) {
 	nb := notebook(t, "along.yaml", "title: t\ncells:\n  - spread: {id: sp, keys: 'user-{0..239}', partitions: [1, 2, 8, 12, 300]}\n")
-	r := nb.Results.All[0].(*sim.SpreadResult)
+	r := nb.Results.All[0].Result.(*sim.SpreadResult)
 	got := page(t, nb, copied)
 	widest, _ := r.Row(12)
 	empty, _ := r.Row(300)

@@ -22,6 +22,12 @@ var lagKind = newKind(kindSpec[*sim.LagResult]{
 	conclusions: lagConclusions,
 })
 
+// lagKafka is what a real consumer group's steps on the Kafka engine left
+// behind, nil when the cell did not run there; lagMeasured is the real run,
+// nil when none was asked for.
+func lagKafka(c sim.Computed) *sim.LagObserved       { return found[*sim.LagObserved](c.Kafka) }
+func lagMeasured(c sim.Computed) *sim.LagMeasurement { return found[*sim.LagMeasurement](c.Measured) }
+
 // lagJSON is a lag cell's entry in results.json: the model and, when a
 // real run or the Kafka engine was asked for, their rows beside it.
 func lagJSON(c cell, r *sim.LagResult) any {
@@ -29,7 +35,7 @@ func lagJSON(c cell, r *sim.LagResult) any {
 		*sim.LagResult
 		Measured *sim.LagMeasurement `json:"measured,omitempty"`
 		Kafka    *sim.LagObserved    `json:"kafka,omitempty"`
-	}{r, c.MeasuredLag, c.KafkaLag}
+	}{r, lagMeasured(c.Computed), lagKafka(c.Computed)}
 }
 
 // lagConclusions: hot_caps (the hot key's partition takes more than one
@@ -37,13 +43,13 @@ func lagJSON(c cell, r *sim.LagResult) any {
 // drains (the burst drains at the ceiling's consumer count), and, after a
 // Kafka run, kafka_agrees (every compared figure agrees).
 func lagConclusions(_ Notebook, c cell, r *sim.LagResult) map[string]bool {
-	s := newLagStory(r, c.KafkaLag)
+	s := newLagStory(r, lagKafka(c.Computed))
 	out := map[string]bool{"hot_caps": s.HotCaps}
 	if r.Burst != nil {
 		out["drains"] = s.Best.Drain >= 0
 	}
-	if c.KafkaLag != nil {
-		out["kafka_agrees"] = c.KafkaLag.Agree
+	if o := lagKafka(c.Computed); o != nil {
+		out["kafka_agrees"] = o.Agree
 	}
 	return out
 }
@@ -54,16 +60,16 @@ func lagConclusions(_ Notebook, c cell, r *sim.LagResult) map[string]bool {
 func lagView(p *pageState, c computation, r *sim.LagResult) (any, error) {
 	v := newComputedView(p, c, lagSetting(r))
 	v.tables(lagTable(fmt.Sprintf("The group over %s", format.Plural(r.Steps, "step")), r, r.Rows))
-	if m := c.MeasuredLag; m != nil {
+	if m := lagMeasured(c.Computed); m != nil {
 		v.tables(lagTable("Measured on "+m.Machine+", a read taking "+sim.LagRead.String(), r, m.Rows))
 	}
-	if o := c.KafkaLag; o != nil {
+	if o := lagKafka(c.Computed); o != nil {
 		v.tables(lagTable("On Kafka ("+o.Cluster+"): a consumer group, step by step, lags from its committed offsets", r, o.Rows))
 		v.folded(fmt.Sprintf("Model and Kafka, figure by figure: %d of %d compared agree, %d listed beside", o.Agreeing, o.Compared, len(o.Checks)-o.Compared),
 			lagAgreementTable(o))
 	}
 	v.chart(lagChart("chart_"+c.ID+"_lag", r))
-	s := newLagStory(r, c.KafkaLag)
+	s := newLagStory(r, lagKafka(c.Computed))
 	best := s.Best
 	t := table{Caption: fmt.Sprintf("Lag per partition after each step, %s", format.Plural(best.Consumers, "consumer")),
 		Columns: []column{num("step")}}
@@ -252,11 +258,11 @@ func lagText(w io.Writer, c cell, r *sim.LagResult) {
 	fmt.Fprintf(w, "written per step: %s (hot partition p0: %d)\n", strings.Join(format.Ints(r.Written), " "), r.HotRate)
 	lagRowsText(w, r, r.Rows)
 	fmt.Fprintf(w, "ceiling: %s\n", format.Plural(r.Ceiling, "consumer"))
-	if m := c.MeasuredLag; m != nil {
+	if m := lagMeasured(c.Computed); m != nil {
 		fmt.Fprintf(w, "measured on %s:\n", m.Machine)
 		lagRowsText(w, r, m.Rows)
 	}
-	if o := c.KafkaLag; o != nil {
+	if o := lagKafka(c.Computed); o != nil {
 		fmt.Fprintf(w, "on kafka (%s), %d of %d compared figures agree:\n", o.Cluster, o.Agreeing, o.Compared)
 		lagRowsText(w, r, o.Rows)
 	}

@@ -30,7 +30,7 @@ func TestLagOnKafka(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			nb := computed(reporttest.Compute(t, "l.yaml", "title: t\ncells:\n  - lag:\n      id: l\n      partitions: 6\n      rate: 600\n      per_consumer: 250\n      consumers: [1, 3, 6]\n      steps: 4\n"))
-			r := nb.Results.All[0].(*sim.LagResult)
+			r := nb.Results.All[0].Result.(*sim.LagResult)
 			rows := slices.Clone(r.Rows)
 			if tc.change != nil {
 				tc.change(rows)
@@ -40,7 +40,7 @@ func TestLagOnKafka(t *testing.T) {
 			for _, c := range r.Spec.Consumers {
 				owned = append(owned, assign(r.Partitions, c))
 			}
-			nb.KafkaLag = map[string]*sim.LagObserved{"l": sim.LagCompare("kfake", r, rows, owned)}
+			alsoFound(&nb, 0, func(c *sim.Computed) { c.Kafka = sim.LagCompare("kfake", r, rows, owned) })
 			got := page(t, nb, copied)
 			for _, w := range tc.want {
 				if !strings.Contains(got, w) {

@@ -139,7 +139,7 @@ func narrativeOf(t *testing.T, page string) string {
 // its result; they hold whatever the seed.
 func figures(t *testing.T, nb Notebook) []string {
 	t.Helper()
-	g := nb.Results.All[0].(*sim.GridResult)
+	g := nb.Results.All[0].Result.(*sim.GridResult)
 	row := func(k sim.Key, p int) sim.GridRow {
 		r, ok := g.Row(k, p, 4)
 		if !ok {
@@ -170,7 +170,7 @@ func figures(t *testing.T, nb Notebook) []string {
 func TestLessonNarrative(t *testing.T) {
 	nb := lesson(t)
 	text := narrativeOf(t, page(t, nb, copied))
-	g := nb.Results.All[0].(*sim.GridResult)
+	g := nb.Results.All[0].Result.(*sim.GridResult)
 	rec, _ := g.Row("record", 4, 4)
 	sub, _ := g.Row("subscriber", 4, 4)
 	per, _ := g.Row("period", 4, 4)

@@ -111,7 +111,7 @@ func TestNarrativeFollowsTheData(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			nb := notebook(t, "n.yaml", tt.scenario)
-			g := nb.Results.All[0].(*sim.GridResult)
+			g := nb.Results.All[0].Result.(*sim.GridResult)
 			row := func(k sim.Key, p, c int) sim.GridRow {
 				r, ok := g.Row(k, p, c)
 				if !ok {

@@ -22,20 +22,26 @@ var rebalanceKind = newKind(kindSpec[*sim.RebalanceResult]{
 	conclusions: rebalanceConclusions,
 })
 
+// rebalanceKafka is what the group members the Kafka engine ran observed,
+// nil when the cell did not run there.
+func rebalanceKafka(c sim.Computed) *sim.RebalanceObserved {
+	return found[*sim.RebalanceObserved](c.Kafka)
+}
+
 // rebalanceConclusions: eager_stops_the_world (every eager step with
 // consumers stopped them all), cooperative_keeps_consuming (no cooperative
 // or KIP-848 step stopped everyone), sticky_moves_fewest (no protocol moved
 // fewer partitions in all than the sticky ones), and kafka_agrees when the
 // cell ran on Kafka.
 func rebalanceConclusions(_ Notebook, c cell, r *sim.RebalanceResult) map[string]bool {
-	s := newRebalanceStory(r, c.Rebalanced)
+	s := newRebalanceStory(r, rebalanceKafka(c.Computed))
 	out := map[string]bool{
 		"eager_stops_the_world":       s.EagerStops,
 		"cooperative_keeps_consuming": s.KeepsConsuming,
 		"sticky_moves_fewest":         s.StickyFewest,
 	}
-	if c.Rebalanced != nil {
-		out["kafka_agrees"] = c.Rebalanced.Agree
+	if o := rebalanceKafka(c.Computed); o != nil {
+		out["kafka_agrees"] = o.Agree
 	}
 	return out
 }
@@ -46,13 +52,13 @@ func rebalanceJSON(c cell, r *sim.RebalanceResult) any {
 	return struct {
 		*sim.RebalanceResult
 		Kafka *sim.RebalanceObserved `json:"kafka,omitempty"`
-	}{r, c.Rebalanced}
+	}{r, rebalanceKafka(c.Computed)}
 }
 
 // rebalanceView shows each event's cost under every protocol, the
 // assignment after every step, and, from Kafka, the agreement.
 func rebalanceView(p *pageState, c computation, r *sim.RebalanceResult) (any, error) {
-	s := newRebalanceStory(r, c.Rebalanced)
+	s := newRebalanceStory(r, rebalanceKafka(c.Computed))
 	events, _ := format.List(r.Events)
 	v := newComputedView(p, c, fmt.Sprintf("%s; %s; %s", format.Plural(r.Partitions, "partition"), events, format.Plural(len(r.Runs), "protocol")))
 	cost := table{Caption: "What each event cost, by protocol",
@@ -84,7 +90,7 @@ func rebalanceView(p *pageState, c computation, r *sim.RebalanceResult) (any, er
 	}
 	v.tables(after)
 	v.chart(revokedChart("chart_"+c.ID+"_revoked", r))
-	if o := c.Rebalanced; o != nil {
+	if o := rebalanceKafka(c.Computed); o != nil {
 		v.tables(rebalanceAgreementByProtocol(o))
 		v.folded(fmt.Sprintf("Every step on Kafka beside the simulation: %d of %d agree", o.Agreeing, o.Compared), rebalanceAgreement(o))
 	}
@@ -270,7 +276,7 @@ func rebalanceText(w io.Writer, c cell, r *sim.RebalanceResult) {
 		}
 		fmt.Fprintf(w, "%-13s %s\n", step.Label, strings.Join(cells, " | "))
 	}
-	if o := c.Rebalanced; o != nil {
+	if o := rebalanceKafka(c.Computed); o != nil {
 		fmt.Fprintf(w, "on Kafka (%s): %d of %d steps agree on moved and revoked\n", o.Cluster, o.Agreeing, o.Compared)
 		for _, run := range o.Runs {
 			for _, s := range run.Steps {

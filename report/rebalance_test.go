@@ -66,7 +66,7 @@ func TestRebalanceNarrative(t *testing.T) {
 			if tc.observed != nil {
 				o := &sim.RebalanceObserved{}
 				tc.observed(o)
-				nb.Rebalanced = map[string]*sim.RebalanceObserved{"r": o}
+				alsoFound(&nb, 0, func(c *sim.Computed) { c.Kafka = o })
 			}
 			got := labNarrative(t, page(t, nb, copied), "r")
 			for _, w := range tc.want {

@@ -14,58 +14,29 @@ import (
 )
 
 // A Notebook is a scenario with everything computed for it, ready to render:
-// the simulation's results, and what the Kafka engine and a real run measured
-// beside them. Each comes from its own step; none changes another.
+// each cell's one computation (sim.Computed), the simulation's result with,
+// where the cell ran on Kafka or was measured, what those found beside it.
 type Notebook struct {
 	Scenario *scenarios.Scenario
 	Results  sim.Results
-	// Observed holds, by grid id, the rows the Kafka engine measured for
-	// the grids that ran on it.
-	Observed map[string]*sim.GridObserved
-	// Rebalanced holds, by rebalance cell id, what the group members the
-	// Kafka engine ran observed.
-	Rebalanced map[string]*sim.RebalanceObserved
-	// Measured holds, by throughput cell id, the real runs asked for.
-	Measured map[string]*sim.ThroughputMeasurement
-	// Keyless holds, by keyless cell id, what franz-go's partitioners did
-	// on the Kafka engine.
-	Keyless map[string]*sim.KeylessObserved
-	// MeasuredLag holds, by lag cell id, the real runs asked for.
-	MeasuredLag map[string]*sim.LagMeasurement
-	// KafkaLag holds, by lag cell id, what a real consumer group's steps
-	// on the Kafka engine left behind.
-	KafkaLag map[string]*sim.LagObserved
 }
 
-// cell pairs a scenario cell with its result; Result is nil for Markdown.
-// Index is the cell's place in the scenario's cells; Observed, Measured and Keyless
-// are what the other engines found for it, when they ran.
+// cell pairs a scenario cell with its computation; Result is nil for
+// Markdown. Index is the cell's place in the scenario's cells.
 type cell struct {
 	scenarios.Cell
-	Index       int
-	Result      sim.Result
-	Observed    *sim.GridObserved
-	Rebalanced  *sim.RebalanceObserved
-	Measured    *sim.ThroughputMeasurement
-	Keyless     *sim.KeylessObserved
-	MeasuredLag *sim.LagMeasurement
-	KafkaLag    *sim.LagObserved
+	Index int
+	sim.Computed
 }
 
-// cells returns the notebook's cells with their results.
+// cells returns the notebook's cells with their computations.
 func (nb Notebook) cells() []cell {
 	out := make([]cell, len(nb.Scenario.Cells))
 	next := 0
 	for i, c := range nb.Scenario.Cells {
 		out[i].Cell, out[i].Index = c, i
 		if c.Sim != nil && next < len(nb.Results.All) {
-			out[i].Result = nb.Results.All[next]
-			out[i].Observed = nb.Observed[c.ID]
-			out[i].Rebalanced = nb.Rebalanced[c.ID]
-			out[i].Measured = nb.Measured[c.ID]
-			out[i].Keyless = nb.Keyless[c.ID]
-			out[i].MeasuredLag = nb.MeasuredLag[c.ID]
-			out[i].KafkaLag = nb.KafkaLag[c.ID]
+			out[i].Computed = nb.Results.All[next]
 			next++
 		}
 	}
@@ -151,6 +122,9 @@ type kindSpec[T sim.Result] struct {
 	view      func(p *pageState, c computation, r T) (any, error)
 	text      func(w io.Writer, c cell, r T)
 	json      func(c cell, r T) any // optional
+	// check refuses a result the kind cannot show whole, before its view,
+	// text, JSON or conclusions read it; optional.
+	check func(c cell, r T) error
 	// conclusions are the booleans the kind's narrative template branches
 	// on, so that the page and results.json cannot disagree; optional.
 	conclusions func(nb Notebook, c cell, r T) map[string]bool
@@ -159,13 +133,16 @@ type kindSpec[T sim.Result] struct {
 // computedTemplate is the template every kind shares unless it has its own.
 const computedTemplate = "computed.html"
 
-// newKind makes a kind from its spec: a cell whose result is not a T is an
-// error.
+// newKind makes a kind from its spec: a cell whose result is not a T, or
+// that the spec's check refuses, is an error.
 func newKind[T sim.Result](s kindSpec[T]) kind {
 	result := func(c cell) (T, error) {
 		r, ok := c.Result.(T)
 		if !ok {
 			return r, fmt.Errorf("%s cell %q has no %s results", c.Kind, c.ID, c.Kind)
+		}
+		if s.check != nil {
+			return r, s.check(c, r)
 		}
 		return r, nil
 	}
@@ -207,4 +184,11 @@ func newKind[T sim.Result](s kindSpec[T]) kind {
 		}
 	}
 	return k
+}
+
+// found is what another engine found of a cell (its Kafka or Measured), as
+// the type the kind's file names: nil where that engine did not run.
+func found[T any](v any) T {
+	t, _ := v.(T)
+	return t
 }

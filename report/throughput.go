@@ -22,11 +22,16 @@ var throughputKind = newKind(kindSpec[*sim.ThroughputResult]{
 	conclusions: throughputConclusions,
 })
 
+// throughputMeasured is the cell's real run, nil when none was asked for.
+func throughputMeasured(c sim.Computed) *sim.ThroughputMeasurement {
+	return found[*sim.ThroughputMeasurement](c.Measured)
+}
+
 // throughputConclusions: exact (every count up to P reaches its ideal),
 // flat_past_p (consumers past the partition count add nothing) and, when a
 // real run was asked for, measured_close.
 func throughputConclusions(_ Notebook, c cell, r *sim.ThroughputResult) map[string]bool {
-	s := newThroughputStory(r, c.Measured)
+	s := newThroughputStory(r, throughputMeasured(c.Computed))
 	out := map[string]bool{"exact": s.Exact, "flat_past_p": s.Past != nil && s.Flat}
 	if s.Measured != nil {
 		out["measured_close"] = s.Measured.Close
@@ -40,7 +45,7 @@ func throughputJSON(c cell, r *sim.ThroughputResult) any {
 	return struct {
 		*sim.ThroughputResult
 		Measured *sim.ThroughputMeasurement `json:"measured,omitempty"`
-	}{r, c.Measured}
+	}{r, throughputMeasured(c.Computed)}
 }
 
 // throughputView shows Part 2 of the lab: the group's time, rate, speedup
@@ -59,14 +64,14 @@ func throughputView(p *pageState, c computation, r *sim.ThroughputResult) (any, 
 	setting += fmt.Sprintf(", %s ms of work per record", format.Short(r.WorkMS))
 	v := newComputedView(p, c, r.Assignor+" assignor, "+setting)
 	v.tables(speedTable("Modelled: "+setting, r.Rows, parts))
-	if m := c.Measured; m != nil {
+	if m := throughputMeasured(c.Computed); m != nil {
 		v.tables(speedTable("Measured on "+m.Machine, m.Rows, parts))
 	}
-	v.chart(ceilingChart("chart_"+c.ID+"_speedup", r, c.Measured))
+	v.chart(ceilingChart("chart_"+c.ID+"_speedup", r, throughputMeasured(c.Computed)))
 	if !equalSizes(r.Sizes) {
 		v.chart(sizesChart("chart_"+c.ID+"_sizes", r))
 	}
-	return v.done(newThroughputStory(r, c.Measured))
+	return v.done(newThroughputStory(r, throughputMeasured(c.Computed)))
 }
 
 // speedTable is the lab's Part 2 table, with the ideal and the most
@@ -245,7 +250,7 @@ func throughputText(w io.Writer, c cell, r *sim.ThroughputResult) {
 	fmt.Fprintf(w, "%d partitions, %s, %d records total, %s ms of work per record.\n",
 		len(r.Sizes), sizesText(r.Sizes), r.Records, format.Short(r.WorkMS))
 	throughputTable(w, r.Rows, len(r.Sizes))
-	if m := c.Measured; m != nil {
+	if m := throughputMeasured(c.Computed); m != nil {
 		fmt.Fprintf(w, "measured on %s:\n", m.Machine)
 		throughputTable(w, m.Rows, len(r.Sizes))
 	}

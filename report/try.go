@@ -43,8 +43,7 @@ func newTries(s *scenarios.Scenario, key bool) *tries {
 // answer is closed.
 func (t *tries) form(c cell) (*tryData, error) {
 	f, ok, err := c.Form()
-	if err != nil || !ok || c.Observed != nil || c.Rebalanced != nil || c.Measured != nil ||
-		c.Keyless != nil || c.MeasuredLag != nil || c.KafkaLag != nil {
+	if err != nil || !ok || c.Kafka != nil || c.Measured != nil {
 		return nil, err
 	}
 	d := &tryData{Form: f, Source: t.source}

@@ -32,8 +32,8 @@ const vocabLine, vocabCol = 10, 7
 // against the figures it names.
 func TestVocabulary(t *testing.T) {
 	nb := notebook(t, "v.yaml", withMarkdown("x"))
-	g := nb.Results.All[0].(*sim.GridResult)
-	o := nb.Results.All[1].(*sim.OffsetsResult)
+	g := nb.Results.All[0].Result.(*sim.GridResult)
+	o := nb.Results.All[1].Result.(*sim.OffsetsResult)
 	r4, _ := g.Row("record", 4, 4)
 	tests := []struct {
 		tmpl, want string

@@ -92,7 +92,7 @@ func BenchmarkFloor(b *testing.B) {
 		b.Fatal(err)
 	}
 	wantRows, wantSplit := 0, 0
-	for _, r := range res.All[0].(*GridResult).Rows {
+	for _, r := range res.All[0].Result.(*GridResult).Rows {
 		wantRows, wantSplit = wantRows+r.Rows, wantSplit+r.Split
 	}
 	if rows != wantRows || split != wantSplit {

@@ -62,8 +62,8 @@ func TestCostAgreesWithTheRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows := []int{len(rs.All[0].(*GridResult).Rows), len(rs.All[1].(*ThroughputResult).Rows),
-		len(rs.All[2].(*AssignmentResult).Rows), len(rs.All[3].(*GroupsResult).Groups)}
+	rows := []int{len(rs.All[0].Result.(*GridResult).Rows), len(rs.All[1].Result.(*ThroughputResult).Rows),
+		len(rs.All[2].Result.(*AssignmentResult).Rows), len(rs.All[3].Result.(*GroupsResult).Groups)}
 	var costs []int
 	for _, c := range rs.Cells {
 		costs = append(costs, int(c.Cost(src).Rows))
@@ -71,7 +71,7 @@ func TestCostAgreesWithTheRun(t *testing.T) {
 	if !reflect.DeepEqual(costs, rows) {
 		t.Errorf("rows by cost %v, computed %v", costs, rows)
 	}
-	if got, want := tp.Cost(src).Measure, rs.All[1].(*ThroughputResult).MeasureCost(); got != want || got == 0 {
+	if got, want := tp.Cost(src).Measure, rs.All[1].Result.(*ThroughputResult).MeasureCost(); got != want || got == 0 {
 		t.Errorf("measured sleep %v by cost, %v by the result", got, want)
 	}
 	if c := grid.Cost(src); c.Visits != 2400*2*3 || c.KafkaGroups != 0 {

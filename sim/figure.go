@@ -105,20 +105,33 @@ func FigureTable(c Cell) (plain, family []string) {
 // anything is computed: scenarios checks the figures predictions name with it.
 func FigureNames(c Cell) []string { return c.figures().names(c) }
 
-// Results are a scenario's computations: All[i] is the result of Cells[i].
-// Data is the source they read, nil when no cell needed it; the Kafka engine
-// puts the same readings through Kafka.
+// Results are a scenario's computations: All[i] is the computation of
+// Cells[i], whatever the engines that ran it. Data is the source they read,
+// nil when no cell needed it; the Kafka engine puts the same readings
+// through Kafka.
 type Results struct {
 	Cells []Cell
-	All   []Result
+	All   []Computed
 	Data  *Data
+}
+
+// A Computed is one cell's computation: the simulation's result and, where
+// the cell also ran on Kafka or was measured for real, what those found,
+// each of the type the kind's file names (a grid's Kafka is a
+// *GridObserved, a throughput's Measured a *ThroughputMeasurement), with
+// its agreement with the simulation. Run fills Result; package sim/kafka
+// and package sim/measure add the others, so a report reads the one value.
+type Computed struct {
+	Result   Result
+	Kafka    any // nil unless the cell ran on the Kafka engine
+	Measured any // nil unless the cell was measured (--measure)
 }
 
 // Of returns the result of the cell with the given id.
 func (rs Results) Of(id string) (Cell, Result, bool) {
 	for i, c := range rs.Cells {
 		if c.CellID() == id && i < len(rs.All) {
-			return c, rs.All[i], true
+			return c, rs.All[i].Result, true
 		}
 	}
 	return nil, nil, false
@@ -156,7 +169,7 @@ func (rs Results) Figure(ref string) (float64, error) {
 // Figures returns every figure of the computation All[i] by name, the values
 // Figure resolves one at a time, in one pass over the cell's figure table.
 func (rs Results) Figures(i int) map[string]float64 {
-	c, r := rs.Cells[i], rs.All[i]
+	c, r := rs.Cells[i], rs.All[i].Result
 	t := c.figures()
 	out := map[string]float64{}
 	for _, name := range t.names(c) {

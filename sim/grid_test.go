@@ -47,7 +47,7 @@ func TestGridInvariants(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, r := range rs.All[0].(*GridResult).Rows {
+			for _, r := range rs.All[0].Result.(*GridResult).Rows {
 				sum, idle := 0, 0
 				for _, l := range r.Loads {
 					sum += l
@@ -177,7 +177,7 @@ func TestFieldKeysPlaceByValue(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := rs.All[0].(*GridResult).Rows[0]
+		r := rs.All[0].Result.(*GridResult).Rows[0]
 		if !reflect.DeepEqual(r.Sizes, want) || r.Idle < 8-covered(want) {
 			t.Errorf("%s key: sizes %v, idle %d; want sizes %v", k, r.Sizes, r.Idle, want)
 		}
@@ -240,7 +240,7 @@ func TestGridRow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := rs.All[0].(*GridResult)
+	res := rs.All[0].Result.(*GridResult)
 	for _, want := range res.Rows {
 		got, ok := res.Row(want.Key, want.Partitions, want.Consumers)
 		if !ok || !reflect.DeepEqual(got, want) {

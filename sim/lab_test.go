@@ -14,7 +14,7 @@ func run1[R Result](t *testing.T, c Cell) R {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rs.All[0].(R)
+	return rs.All[0].Result.(R)
 }
 
 func keyRange(prefix string, n int) []string {
@@ -104,7 +104,7 @@ func TestThroughputCeiling(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				grid, tr := rs.All[0].(*GridResult), rs.All[1].(*ThroughputResult)
+				grid, tr := rs.All[0].Result.(*GridResult), rs.All[1].Result.(*ThroughputResult)
 				row, _ := grid.Row(k, p, 4)
 				if !reflect.DeepEqual(tr.Sizes, row.Sizes) {
 					t.Fatalf("sizes %v, grid's %v", tr.Sizes, row.Sizes)
@@ -141,7 +141,7 @@ func TestOrderingInvariants(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := rs.All[0].(*OrderingResult)
+			r := rs.All[0].Result.(*OrderingResult)
 			total := 0
 			for p, log := range r.Logs {
 				total += len(log)
@@ -229,7 +229,7 @@ func TestPredictions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows := rs.All[1].(*PredictionsResult).Rows
+	rows := rs.All[1].Result.(*PredictionsResult).Rows
 	if !rows[0].Close || rows[0].Actual != 8 || rows[1].Close || rows[1].Actual != 8 || rows[2].Close || rows[2].Actual != 8 {
 		t.Errorf("scores %+v", rows)
 	}

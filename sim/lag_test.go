@@ -130,7 +130,7 @@ func TestLagCompare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := rs.All[0].(*LagResult)
+	res := rs.All[0].Result.(*LagResult)
 	owned := [][][]int{{{0, 1}, {2, 3}}, {{0}, {1}, {2}, {3}}}
 	o := LagCompare("kfake", res, res.Rows, owned)
 	if !o.Agree || o.Compared != 4+7 || len(o.Checks) != 14 {

@@ -25,7 +25,7 @@ func TestRowDiffer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := rs.All[0].(*GridResult).Rows[0]
+	a := rs.All[0].Result.(*GridResult).Rows[0]
 	if got := a.Differ(a); got == nil || len(got) != 0 {
 		t.Errorf("a row differs from itself in %#v, want []", got)
 	}

@@ -163,7 +163,7 @@ func TestRebalanceEventWords(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := rs.All[0].(*RebalanceResult).Events; !slices.Equal(got, tc.want) {
+			if got := rs.All[0].Result.(*RebalanceResult).Events; !slices.Equal(got, tc.want) {
 				t.Errorf("events %q, want %q", got, tc.want)
 			}
 		})

@@ -42,7 +42,7 @@ func (e *env) run(cells []Cell) (Results, error) {
 			return Results{}, fmt.Errorf("cell %d (%s): %w", i+1, c.CellID(), err)
 		}
 		e.done.Cells = append(e.done.Cells, c)
-		e.done.All = append(e.done.All, r)
+		e.done.All = append(e.done.All, Computed{Result: r})
 	}
 	e.done.Data = e.d
 	return e.done, nil

@@ -24,7 +24,7 @@ func TestWorkersAgree(t *testing.T) {
 		Grid{ID: "i", Keys: []Key{KeyRecord}, Partitions: []int{11}, Consumers: []int{4},
 			Partitioner: "crc32", Assignor: "roundrobin"},
 	}
-	run := func(workers int) []Result {
+	run := func(workers int) []Computed {
 		e := &env{ctx: t.Context(), workers: workers, src: src}
 		rs, err := e.run(cells)
 		if err != nil {

@@ -20,7 +20,7 @@ func FuzzTemplate(f *testing.F) {
 	var cells []Cell
 	for _, c := range s.Cells {
 		if c.Sim != nil {
-			cells = append(cells, Cell{ID: c.ID, Kind: c.Kind, Sim: c.Sim, Result: lesson.Results.All[len(cells)]})
+			cells = append(cells, Cell{ID: c.ID, Kind: c.Kind, Sim: c.Sim, Result: lesson.Results.All[len(cells)].Result})
 		}
 	}
 	f.Fuzz(func(t *testing.T, src string) {

@@ -4,13 +4,16 @@
 // writes a few thousand records, reads them back and removes what it made.
 //
 // The client is franz-go (kgo for producing and consuming, kadm for topics
-// and groups). By default Run starts an in-process kfake cluster for the run
-// and closes it afterwards, so nothing needs installing; Config.Brokers points
-// it at a real cluster instead.
+// and groups). Run is the one entry point: it starts one in-process kfake
+// cluster for the run, whatever the kinds of cell on it, and closes it
+// afterwards, so nothing needs installing; Config.Brokers points it at a real
+// cluster instead. Each kind that runs on Kafka has a runner in its own file
+// (run.go for grids, keyless.go, rebalance.go, lag.go), listed by one line in
+// the runners table; what a runner returns is the cell's sim.Computed.Kafka.
 //
 // # One combination
 //
-// For each key and partition count of a grid, Run creates a topic with that
+// For each key and partition count of a grid, the engine creates a topic with that
 // many partitions and produces the source's readings to it in the lesson's
 // write order (DI18), the combination's key as the record key and the
 // reading itself (subscriber, period, meter index) as the record value. The
@@ -45,7 +48,7 @@
 //
 // # Rebalances
 //
-// Rebalances runs a rebalance cell's steps with real group members, one
+// A rebalance cell's steps run with real group members, one
 // consumer group per protocol: a join starts a client, a leave closes it,
 // and after each step the engine waits until the broker and the members'
 // own callbacks agree on who owns what. The moved and revoked counts the
@@ -55,7 +58,7 @@
 //
 // # Lag
 //
-// Lags runs a lag cell's steps with a real consumer group, one group per
+// A lag cell's steps run with a real consumer group, one group per
 // consumer count, driven by the steps rather than by a clock: each step
 // the producer writes the step's records (partition by partition, as
 // sim.Lag.Split says) and waits for the broker's acknowledgement, each

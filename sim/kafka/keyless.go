@@ -14,42 +14,31 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-// Keyless runs every keyless cell among the results whose engine asks for
-// it: for each of its partitioners, franz-go's own partitioner deals the
-// cell's largest window of records without a key into a new topic, and the
-// engine reads back where each record went (its produce promise) and what
-// each partition holds (the high watermarks, which must match). A run with
-// no such cell starts nothing and returns nil.
-func Keyless(ctx context.Context, cfg Config, rs sim.Results) (map[string]*sim.KeylessObserved, error) {
-	cells := onKafka(rs, func(k *sim.KeylessResult) sim.Engine { return k.Engine })
-	if len(cells) == 0 {
-		return nil, nil
-	}
-	for _, k := range cells {
+// keylessRunner runs a keyless cell: for each of its partitioners,
+// franz-go's own partitioner deals the cell's largest window of records
+// without a key into a new topic, and the engine reads back where each
+// record went (its produce promise) and what each partition holds (the high
+// watermarks, which must match).
+var keylessRunner = newRunner(runnerSpec[sim.Keyless, *sim.KeylessResult]{
+	engine: func(k *sim.KeylessResult) sim.Engine { return k.Engine },
+	check: func(_ *sim.Data, _ sim.Keyless, k *sim.KeylessResult) error {
 		if n := slices.Max(k.Spec.Windows); n > sim.MaxKafkaRecords {
-			return nil, fmt.Errorf("kafka engine: keyless cell %q: %d records: the kafka engine puts at most %d through Kafka", k.ID, n, sim.MaxKafkaRecords)
+			return fmt.Errorf("keyless cell %q: %d records: the kafka engine puts at most %d through Kafka", k.ID, n, sim.MaxKafkaRecords)
 		}
-	}
-	c, err := start(ctx, cfg)
-	if err != nil {
-		return nil, err
-	}
-	defer c.close()
-	prog := newProgress(cfg.Progress)
-	out := make(map[string]*sim.KeylessObserved, len(cells))
-	for _, k := range cells {
+		return nil
+	},
+	run: func(ctx context.Context, cl *cluster, _ *sim.Data, _ sim.Keyless, k *sim.KeylessResult, prog *progress) (any, error) {
 		var rows []sim.KeylessRow
 		for _, row := range k.Rows {
-			got, err := c.keyless(ctx, k.Spec, row.Partitioner, prog)
+			got, err := cl.keyless(ctx, k.Spec, row.Partitioner, prog)
 			if err != nil {
-				return nil, fmt.Errorf("kafka engine: keyless cell %q, partitioner %s: %w", k.ID, row.Partitioner, err)
+				return nil, fmt.Errorf("keyless cell %q, partitioner %s: %w", k.ID, row.Partitioner, err)
 			}
 			rows = append(rows, sim.NewKeylessRow(row.Partitioner, row.Stick, got, k.Partitions, k.Spec.Windows))
 		}
-		out[k.ID] = sim.KeylessCompare(c.name, k, rows)
-	}
-	return out, nil
-}
+		return sim.KeylessCompare(cl.name, k, rows), nil
+	},
+})
 
 // keylessPartitioner is franz-go's partitioner of a keyless cell's name.
 func keylessPartitioner(name string, batch int) (kgo.Partitioner, error) {

@@ -35,11 +35,11 @@ func TestKeylessAgrees(t *testing.T) {
 			fake, adm := fakeCluster(t)
 			ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 			defer cancel()
-			got, err := Keyless(ctx, Config{Brokers: fake.ListenAddrs()}, rs)
+			got, err := Run(ctx, Config{Brokers: fake.ListenAddrs()}, rs)
 			if err != nil {
 				t.Fatal(err)
 			}
-			o := got[k.ID]
+			o := observed[*sim.KeylessObserved](got, k.ID)
 			if o == nil || o.Cluster != "brokers" || len(o.Rows) != len(k.Partitioners) {
 				t.Fatalf("observation %+v, want a row per partitioner", o)
 			}
@@ -65,9 +65,9 @@ func TestKeylessNothingToRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := Keyless(t.Context(), Config{Brokers: []string{"127.0.0.1:1"}}, rs)
-	if got != nil || err != nil {
-		t.Errorf("got %v, %v; want nothing run", got, err)
+	got, err := Run(t.Context(), Config{Brokers: []string{"127.0.0.1:1"}}, rs)
+	if ranOnKafka(got) || err != nil {
+		t.Errorf("got %v, %v; want nothing run", got.All, err)
 	}
 }
 

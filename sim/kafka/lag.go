@@ -15,10 +15,9 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-// Lags runs on Kafka every lag cell among the results whose engine asks
-// for it, one consumer group per consumer count (and, with a burst, a
-// second one without it, to time the drain), and returns the rows observed
-// by cell id. A run with no such cell starts nothing and returns nil.
+// lagRunner runs a lag cell on Kafka, one consumer group per consumer
+// count (and, with a burst, a second one without it, to time the drain),
+// and sets the rows observed beside the model's.
 //
 // The run is driven by its steps, not by a clock. Each step the producer
 // writes the step's records to each partition, as sim.Lag.Split says, and
@@ -28,46 +27,36 @@ import (
 // partition's lag is its high watermark less the group's committed offset.
 // A step is a round of real produce, fetch and commit requests, so the
 // figures do not depend on how fast the machine is.
-func Lags(ctx context.Context, cfg Config, rs sim.Results) (map[string]*sim.LagObserved, error) {
-	cells := onKafka(rs, func(l *sim.LagResult) sim.Engine { return l.Engine })
-	if len(cells) == 0 {
-		return nil, nil
-	}
-	for _, l := range cells {
+var lagRunner = newRunner(runnerSpec[sim.Lag, *sim.LagResult]{
+	engine: func(l *sim.LagResult) sim.Engine { return l.Engine },
+	check: func(_ *sim.Data, _ sim.Lag, l *sim.LagResult) error {
 		if _, err := balancer(l.Assignor); err != nil {
-			return nil, fmt.Errorf("kafka engine: lag cell %q: %w", l.ID, err)
+			return fmt.Errorf("lag cell %q: %w", l.ID, err)
 		}
-	}
-	c, err := start(ctx, cfg)
-	if err != nil {
-		return nil, err
-	}
-	defer c.close()
-	prog := newProgress(cfg.Progress)
-	out := make(map[string]*sim.LagObserved, len(cells))
-	for _, l := range cells {
+		return nil
+	},
+	run: func(ctx context.Context, cl *cluster, _ *sim.Data, _ sim.Lag, l *sim.LagResult, prog *progress) (any, error) {
 		var (
 			rows  []sim.LagRow
 			owned [][][]int
 		)
 		for _, n := range l.Spec.Consumers {
-			got, lags, err := c.lagRun(ctx, l.Spec, n, true, prog)
+			got, lags, err := cl.lagRun(ctx, l.Spec, n, true, prog)
 			if err != nil {
-				return nil, fmt.Errorf("kafka engine: lag cell %q, consumers %d: %w", l.ID, n, err)
+				return nil, fmt.Errorf("lag cell %q, consumers %d: %w", l.ID, n, err)
 			}
 			var calm [][]int
 			if l.Burst != nil {
-				if _, calm, err = c.lagRun(ctx, l.Spec, n, false, prog); err != nil {
-					return nil, fmt.Errorf("kafka engine: lag cell %q, consumers %d, without the burst: %w", l.ID, n, err)
+				if _, calm, err = cl.lagRun(ctx, l.Spec, n, false, prog); err != nil {
+					return nil, fmt.Errorf("lag cell %q, consumers %d, without the burst: %w", l.ID, n, err)
 				}
 			}
 			rows = append(rows, l.Spec.NewRow(got, lags, calm))
 			owned = append(owned, got)
 		}
-		out[l.ID] = sim.LagCompare(c.name, l, rows, owned)
-	}
-	return out, nil
-}
+		return sim.LagCompare(cl.name, l, rows, owned), nil
+	},
+})
 
 // lagRun is one group's steps on a topic of its own: it returns each
 // consumer's partitions, as the group assigned them, and every partition's

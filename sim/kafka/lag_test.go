@@ -28,15 +28,15 @@ func TestLagAgrees(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := rs.All[0].(*sim.LagResult)
+			want := rs.All[0].Result.(*sim.LagResult)
 			fake, adm := fakeCluster(t)
 			ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 			defer cancel()
-			got, err := Lags(ctx, Config{Brokers: fake.ListenAddrs()}, rs)
+			got, err := Run(ctx, Config{Brokers: fake.ListenAddrs()}, rs)
 			if err != nil {
 				t.Fatal(err)
 			}
-			o := got[l.ID]
+			o := observed[*sim.LagObserved](got, l.ID)
 			if o == nil || len(o.Rows) != len(l.Consumers) {
 				t.Fatalf("observation %+v, want a row per consumer count", o)
 			}
@@ -70,8 +70,8 @@ func TestLagsWithoutKafkaCellsStartNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := Lags(t.Context(), Config{Brokers: []string{"127.0.0.1:1"}}, rs)
-	if err != nil || got != nil {
-		t.Fatalf("got %v, %v; want nothing started", got, err)
+	got, err := Run(t.Context(), Config{Brokers: []string{"127.0.0.1:1"}}, rs)
+	if err != nil || ranOnKafka(got) {
+		t.Fatalf("got %v, %v; want nothing started", got.All, err)
 	}
 }

@@ -29,39 +29,25 @@ var groupProtocols = map[string]func() []kgo.Opt{
 	"consumer-range": func() []kgo.Opt { return []kgo.Opt{kgo.Balancers(kgo.RangeBalancer()), kgo.ServerSideBalancer()} },
 }
 
-// Rebalances runs on Kafka every rebalance cell among the results whose
-// engine asks for it, one consumer group per protocol living through the
-// cell's steps, and returns what the members observed by cell id. A run with
-// no such cell starts nothing and returns nil.
-func Rebalances(ctx context.Context, cfg Config, rs sim.Results) (map[string]*sim.RebalanceObserved, error) {
-	var cells []sim.Rebalance
-	for i, r := range rs.All {
-		if res, ok := r.(*sim.RebalanceResult); ok && res.Engine.Kafka() {
-			cell := rs.Cells[i].(sim.Rebalance)
-			if err := checkRebalance(cell); err != nil {
-				return nil, fmt.Errorf("kafka engine: rebalance %q: %w", cell.ID, err)
-			}
-			cells = append(cells, cell)
+// rebalanceRunner runs a rebalance cell on Kafka, one consumer group per
+// protocol living through the cell's steps, and sets what the members
+// observed beside the simulation's.
+var rebalanceRunner = newRunner(runnerSpec[sim.Rebalance, *sim.RebalanceResult]{
+	engine: func(r *sim.RebalanceResult) sim.Engine { return r.Engine },
+	check: func(_ *sim.Data, r sim.Rebalance, _ *sim.RebalanceResult) error {
+		if err := checkRebalance(r); err != nil {
+			return fmt.Errorf("rebalance %q: %w", r.ID, err)
 		}
-	}
-	if len(cells) == 0 {
-		return nil, nil
-	}
-	c, err := start(ctx, cfg)
-	if err != nil {
-		return nil, err
-	}
-	defer c.close()
-	out := map[string]*sim.RebalanceObserved{}
-	for _, cell := range cells {
-		o, err := c.rebalance(ctx, cell)
+		return nil
+	},
+	run: func(ctx context.Context, cl *cluster, _ *sim.Data, r sim.Rebalance, _ *sim.RebalanceResult, _ *progress) (any, error) {
+		o, err := cl.rebalance(ctx, r)
 		if err != nil {
-			return nil, fmt.Errorf("kafka engine: rebalance %q: %w", cell.ID, err)
+			return nil, fmt.Errorf("rebalance %q: %w", r.ID, err)
 		}
-		out[cell.ID] = o
-	}
-	return out, nil
-}
+		return o, nil
+	},
+})
 
 // checkRebalance rejects, before anything starts, a cell the engine cannot
 // run.

@@ -57,11 +57,11 @@ func TestRebalanceAgreement(t *testing.T) {
 			}
 			ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 			defer cancel()
-			out, err := Rebalances(ctx, Config{Timeout: 20 * time.Second}, rs)
+			out, err := Run(ctx, Config{Timeout: 20 * time.Second}, rs)
 			if err != nil {
 				t.Fatal(err)
 			}
-			o := out[tc.cell.ID]
+			o := observed[*sim.RebalanceObserved](out, tc.cell.ID)
 			for _, run := range o.Runs {
 				if run.Served != served[run.Protocol] {
 					t.Errorf("%s: kfake served %q, want %q", run.Protocol, run.Served, served[run.Protocol])
@@ -93,11 +93,11 @@ func TestRebalanceLeavesNothing(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	defer cancel()
-	out, err := Rebalances(ctx, Config{Brokers: fake.ListenAddrs(), Timeout: 20 * time.Second}, rs)
+	out, err := Run(ctx, Config{Brokers: fake.ListenAddrs(), Timeout: 20 * time.Second}, rs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o := out[deploy.ID]; o.Cluster != "brokers" || !o.Agree {
+	if o := observed[*sim.RebalanceObserved](out, deploy.ID); o.Cluster != "brokers" || !o.Agree {
 		t.Errorf("cluster %q, %d of %d steps agree", o.Cluster, o.Agreeing, o.Compared)
 	}
 	if left := leftBehind(t, adm); len(left) > 0 {
@@ -122,7 +122,7 @@ func TestRebalanceDoesNotSettle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Rebalances(t.Context(), Config{Brokers: fake.ListenAddrs(), Timeout: time.Second}, rs)
+	_, err = Run(t.Context(), Config{Brokers: fake.ListenAddrs(), Timeout: time.Second}, rs)
 	want := `kafka engine: rebalance "stuck": protocol consumer-uniform: c0 joins: the consumer group did not settle (partition 0 has 0 owners): no answer within 1s (the timeout)`
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("error %v, want %q", err, want)
@@ -138,8 +138,8 @@ func TestRefusesRebalancesItCannotRun(t *testing.T) {
 	for range 5 {
 		crowd.Events = append(crowd.Events, sim.RebalanceEvent{Join: 64})
 	}
-	rs := sim.Results{Cells: []sim.Cell{crowd}, All: []sim.Result{&sim.RebalanceResult{Kind: sim.KindRebalance, ID: "crowd", Engine: sim.EngineKafka}}}
-	_, err := Rebalances(t.Context(), Config{Brokers: []string{"127.0.0.1:1"}}, rs)
+	rs := sim.Results{Cells: []sim.Cell{crowd}, All: []sim.Computed{{Result: &sim.RebalanceResult{Kind: sim.KindRebalance, ID: "crowd", Engine: sim.EngineKafka}}}}
+	_, err := Run(t.Context(), Config{Brokers: []string{"127.0.0.1:1"}}, rs)
 	if want := `kafka engine: rebalance "crowd": 320 members: the kafka engine runs at most 256 in a group`; err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}

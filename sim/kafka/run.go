@@ -10,18 +10,40 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-// run measures every grid on the cluster; observed[i] belongs to grids[i].
-func (c *cluster) run(ctx context.Context, d *sim.Data, grids []*sim.GridResult) ([]*sim.GridObserved, error) {
-	prog := newProgress(c.cfg.Progress)
-	observed := make([]*sim.GridObserved, len(grids))
-	for i, g := range grids {
-		rows, err := c.grid(ctx, d, g.Grid, prog)
+// gridRunner measures a grid's combinations on Kafka, putting the readings
+// the simulation generated through it, and sets its rows beside the
+// simulation's.
+var gridRunner = newRunner(runnerSpec[sim.Grid, *sim.GridResult]{
+	engine: func(g *sim.GridResult) sim.Engine { return g.Engine },
+	check: func(d *sim.Data, _ sim.Grid, g *sim.GridResult) error {
+		if err := checkGrid(d, g.Grid); err != nil {
+			return fmt.Errorf("grid %q: %w", g.ID, err)
+		}
+		return nil
+	},
+	run: func(ctx context.Context, cl *cluster, d *sim.Data, _ sim.Grid, g *sim.GridResult, prog *progress) (any, error) {
+		rows, err := cl.grid(ctx, d, g.Grid, prog)
 		if err != nil {
 			return nil, fmt.Errorf("grid %q: %w", g.ID, err)
 		}
-		observed[i] = compare(c.name, g.Rows, rows)
+		return compare(cl.name, g.Rows, rows), nil
+	},
+})
+
+// checkGrid rejects, before anything starts, a grid the engine cannot run.
+func checkGrid(d *sim.Data, g sim.Grid) error {
+	if _, err := balancer(g.Assignor); err != nil {
+		return err
 	}
-	return observed, nil
+	if d.Records() > sim.MaxKafkaRecords {
+		return fmt.Errorf("%d records: the kafka engine puts at most %d through Kafka", d.Records(), sim.MaxKafkaRecords)
+	}
+	for _, c := range g.Consumers {
+		if c > sim.MaxKafkaConsumers {
+			return fmt.Errorf("%d consumers: the kafka engine runs at most %d in a group", c, sim.MaxKafkaConsumers)
+		}
+	}
+	return nil
 }
 
 // grid measures a grid's rows in the simulation's order: keys outermost,

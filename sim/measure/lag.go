@@ -3,12 +3,24 @@ package measure
 import (
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"sync"
 	"time"
 
 	"github.com/partlab/partlab/sim"
 )
+
+// lagMeasurer measures a lag cell with Lag, each read taking sim.LagRead.
+var lagMeasurer = newMeasurer(measurerSpec[*sim.LagResult]{
+	about: func(r *sim.LagResult) string {
+		// A lag's cost does not depend on the source.
+		return fmt.Sprintf("lag cell %s, %s of steps", r.ID, r.Spec.Cost(sim.Source{}).Measure)
+	},
+	run: func(ctx context.Context, r *sim.LagResult, _ io.Writer) (any, error) {
+		return Lag(ctx, r, sim.LagRead)
+	},
+})
 
 // Lag runs every consumer count of a lag cell for real: a writer adds each
 // step's records at the step's start, and one goroutine per consumer reads

@@ -17,7 +17,7 @@ func lagModel(t testing.TB, l sim.Lag) *sim.LagResult {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rs.All[0].(*sim.LagResult)
+	return rs.All[0].Result.(*sim.LagResult)
 }
 
 // Under synctest's fake clock a measured lag run, writer and consumers as

@@ -23,7 +23,7 @@ func model(t testing.TB, partitions, records int, work time.Duration, consumers 
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rs.All[0].(*sim.ThroughputResult)
+	return rs.All[0].Result.(*sim.ThroughputResult)
 }
 
 // Under synctest's fake clock the consumers' sleeps overlap exactly, so a

@@ -41,7 +41,7 @@ cells:
   - predictions:
       - {name: "<b>P1</b>", question: "<b>bold</b> question", you: 1, actual: s.covered}
 `)
-	g := nb.Results.All[0].(*sim.GridResult)
+	g := nb.Results.All[0].Result.(*sim.GridResult)
 	rename := func(k sim.Key) sim.Key {
 		if k == "record" {
 			return Breakout
@@ -59,7 +59,7 @@ cells:
 		g.Rows[i].Deviation = RenameRegion(g.Rows[i].Deviation)
 	}
 	g.Baseline.Serving = RenameRegion(g.Baseline.Serving)
-	nb.Results.All[2].(*sim.GroupsResult).Groups[0].Name = Bold
+	nb.Results.All[2].Result.(*sim.GroupsResult).Groups[0].Name = Bold
 	return nb
 }
 
