@@ -3,15 +3,14 @@ package cli
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
 
+	"github.com/partlab/partlab/internal/sheet"
 	"github.com/partlab/partlab/report"
-	"github.com/partlab/partlab/report/gradebook"
 	"github.com/partlab/partlab/report/publish"
 	reportsite "github.com/partlab/partlab/report/site"
 )
@@ -80,7 +79,7 @@ func renderRoster(ctx context.Context, files []string, dir, teacher string, rf *
 // teacher's folder.
 func studentsTable(plans [][]variant, nbs [][]report.Notebook, base string) ([]byte, error) {
 	var b bytes.Buffer
-	w := csv.NewWriter(&b)
+	w := sheet.NewWriter(&b)
 	w.Write([]string{"id", "name", "email", "scenario", "token", "url", "key"})
 	for i, plan := range plans {
 		for j, v := range plan {
@@ -90,7 +89,7 @@ func studentsTable(plans [][]variant, nbs [][]report.Notebook, base string) ([]b
 				url = base + v.token + "/"
 			}
 			st := v.student
-			w.Write([]string{gradebook.Safe(st.ID), gradebook.Safe(st.Name), gradebook.Safe(st.Email), nbs[i][j].Scenario.Name, v.token, url, page})
+			w.Write([]string{st.ID, st.Name, st.Email, nbs[i][j].Scenario.Name, v.token, url, page})
 		}
 	}
 	w.Flush()
