@@ -3,15 +3,14 @@ package cli
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
 
+	"github.com/partlab/partlab/internal/sheet"
 	"github.com/partlab/partlab/report"
-	"github.com/partlab/partlab/report/gradebook"
 	"github.com/partlab/partlab/report/publish"
 	reportsite "github.com/partlab/partlab/report/site"
 )
@@ -80,7 +79,7 @@ func renderRoster(ctx context.Context, o renderOptions, stderr io.Writer) error 
 // teacher's folder.
 func studentsTable(plans [][]variant, base string) ([]byte, error) {
 	var b bytes.Buffer
-	w := csv.NewWriter(&b)
+	w := sheet.NewWriter(&b)
 	w.Write([]string{"id", "name", "email", "scenario", "token", "url", "key"})
 	for _, plan := range plans {
 		for _, v := range plan {
@@ -90,7 +89,7 @@ func studentsTable(plans [][]variant, base string) ([]byte, error) {
 				url = base + v.token + "/"
 			}
 			st := v.student
-			w.Write([]string{gradebook.Safe(st.ID), gradebook.Safe(st.Name), gradebook.Safe(st.Email), v.nb.Scenario.Name, v.token, url, page})
+			w.Write([]string{st.ID, st.Name, st.Email, v.nb.Scenario.Name, v.token, url, page})
 		}
 	}
 	w.Flush()

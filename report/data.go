@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/partlab/partlab/internal/sheet"
 	"github.com/partlab/partlab/report/format"
 	"github.com/partlab/partlab/sim"
 )
@@ -113,7 +113,7 @@ func FiguresCSV(w io.Writer, nb Notebook) error {
 	if err != nil {
 		return err
 	}
-	cw := csv.NewWriter(w)
+	cw := sheet.NewWriter(w)
 	cw.Write([]string{"cell", "figure", "at", "value"})
 	for i, c := range cs {
 		if _, ok := c.Result.(*sim.GridResult); ok {
@@ -151,7 +151,7 @@ func CSV(w io.Writer, nb Notebook) error {
 			}
 		}
 	}
-	cw := csv.NewWriter(w)
+	cw := sheet.NewWriter(w)
 	head := []string{"cell", "key", "partitions", "consumers", "max_load", "min_load", "idle", "split", "rows", "lost", "speedup", "ideal", "loads", "sizes"}
 	for _, reg := range regions {
 		head = append(head, "deviation_"+reg)

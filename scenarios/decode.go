@@ -31,6 +31,9 @@ type decoder struct {
 	// options is the mapping of the computation being decoded, which takes
 	// cellOptions besides its kind's fields; unknown-field messages list them.
 	options *yaml.Node
+	// patterns are the file's key patterns so far, counted before each
+	// is expanded.
+	patterns patternTotal
 }
 
 func (d *decoder) errorf(n *yaml.Node, field, format string, args ...any) {

@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"fmt"
 	"runtime"
 	"strconv"
 	"strings"
@@ -133,4 +134,76 @@ func FuzzExpand(f *testing.F) {
 			t.Fatalf("%q ended its keys at %d", pattern, want-1)
 		}
 	})
+}
+
+// A pattern's size, by arithmetic, is its keys' bytes added up, across
+// the bands of digits, below zero and at both ends of int64.
+func TestPatternSize(t *testing.T) {
+	for _, tc := range []string{
+		"user-{0..239}", "k", "{0..0}", "{9..10}", "{-10..-9}", "{-1000..1000}", "ü{99999..1099998}x",
+		"{-9223372036854775808..-9223372036854675809}", "{9223372036854675807..9223372036854775807}",
+		"{999999999999999000..1000000000000000999}", "{-500000..499999}",
+	} {
+		t.Run(tc, func(t *testing.T) {
+			p, err := parsePattern(tc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			size := 0
+			keys := p.keys()
+			for _, k := range keys {
+				size += len(k)
+			}
+			if p.size() != int64(size) || p.count() != int64(len(keys)) {
+				t.Errorf("size %d, count %d; the keys are %d bytes, %d of them", p.size(), p.count(), size, len(keys))
+			}
+		})
+	}
+}
+
+// A pattern of a million keys is measured without making them.
+func TestPatternMeasuredUnexpanded(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	p, err := parsePattern("abcdefg00-{0..999999}")
+	runtime.ReadMemStats(&after)
+	if err != nil || p.count() != 1_000_000 || p.size() != 10*1_000_000+5_888_890 {
+		t.Errorf("count %d, size %d, %v", p.count(), p.size(), err)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 1<<10 {
+		t.Errorf("measuring allocated %d bytes", n)
+	}
+}
+
+// A file of many spread cells of a million keys each (issue 27: 64 of
+// them validated at 3.0 GB) is refused at the cell whose pattern takes the
+// file's patterns past their bound, with at most one pattern expanded.
+func TestPatternsOfAFile(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		cells int
+	}{
+		{"48 cells", 48},
+		{"64 cells", 64},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var src strings.Builder
+			src.WriteString("title: t\ncells:\n")
+			for i := range tc.cells {
+				fmt.Fprintf(&src, "  - spread: {id: s%02d, keys: \"abcdefg%02d-{0..999999}\", partitions: 8}\n", i, i)
+			}
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			_, err := Parse(strings.NewReader(src.String()), "x.yaml")
+			runtime.ReadMemStats(&after)
+			want := "x.yaml:4:29: cells[1].spread.keys: with the patterns before it, this file's key patterns make 2000000 keys; at most 1000000 are allowed in all"
+			if err == nil || !strings.Contains(err.Error(), want) || strings.Count(err.Error(), "key patterns make") != 1 {
+				t.Errorf("error:\n%v\nwant it to contain, once:\n%s", err, want)
+			}
+			// One pattern's keys: a million strings of 16 bytes and 15.9 MB.
+			if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
+				t.Errorf("parsing allocated %d bytes, more than one pattern's keys", n)
+			}
+		})
+	}
 }

@@ -290,11 +290,17 @@ func (keySet) decode(d *decoder, n *yaml.Node, path string) any {
 	if n.Kind == yaml.SequenceNode {
 		return texts{}.decode(d, n, path)
 	}
-	keys, err := expand(text{}.decode(d, n, path).(string))
-	if err != nil && isString(n) {
-		d.errorf(n, path, "%v", err)
+	p, err := parsePattern(text{}.decode(d, n, path).(string))
+	if err == nil {
+		err = d.patterns.take(p)
 	}
-	return keys
+	if err != nil {
+		if isString(n) && err != errPatternsOver {
+			d.errorf(n, path, "%v", err)
+		}
+		return []string(nil)
+	}
+	return p.keys()
 }
 
 func (keySet) schema() schema {

@@ -11,7 +11,6 @@
 package gradebook
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -21,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/partlab/partlab/internal/sheet"
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/sim"
 )
@@ -113,13 +113,15 @@ func (st Student) Marks() (marks []Mark, unknown []string) {
 // same fields.
 var header = []string{"id", "name", "email", "token", "prediction", "question", "answer", "actual", "tolerance", "result", "points", "out_of", "saved"}
 
-// Write writes the gradebook of the students, in their order, to w.
+// Write writes the gradebook of the students, in their order, to w; every
+// field a spreadsheet could read as a formula (a student's name, a
+// prediction's) is neutralised by sheet.
 func Write(w io.Writer, students []Student) error {
-	c := csv.NewWriter(w)
+	c := sheet.NewWriter(w)
 	c.Write(header)
 	for _, st := range students {
 		marks, _ := st.Marks()
-		who := []string{Safe(st.ID), Safe(st.Name), Safe(st.Email), st.Token}
+		who := []string{st.ID, st.Name, st.Email, st.Token}
 		saved := ""
 		if st.Answers != nil {
 			saved = st.Answers.Saved
@@ -134,9 +136,9 @@ func Write(w io.Writer, students []Student) error {
 				points++
 				point = "1"
 			}
-			c.Write(append(slices.Clone(who), m.Name, Safe(m.Question), answer, number(m.Actual), number(m.Tolerance), m.Verdict, point, "1", Safe(saved)))
+			c.Write(append(slices.Clone(who), m.Name, m.Question, answer, number(m.Actual), number(m.Tolerance), m.Verdict, point, "1", saved))
 		}
-		c.Write(append(who, "total", "", "", "", "", "", strconv.Itoa(points), strconv.Itoa(len(marks)), Safe(saved)))
+		c.Write(append(who, "total", "", "", "", "", "", strconv.Itoa(points), strconv.Itoa(len(marks)), saved))
 	}
 	c.Flush()
 	return c.Error()
@@ -178,13 +180,3 @@ func Feedback(st Student, scenario, key string) string {
 }
 
 func number(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
-
-// Safe keeps a spreadsheet from reading a field as a formula: one that
-// starts with =, +, - or @ gets a leading quote. Numbers are written as
-// they are.
-func Safe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
-}

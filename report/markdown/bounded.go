@@ -28,6 +28,10 @@ const (
 	// maxWidth bounds a printf width or precision: fmt pads up to a million
 	// bytes per verb before anything is written.
 	maxWidth = 1000
+	// maxBuilt bounds what the functions that make strings (print, html,
+	// plural, …) take in, over all of one file's texts together: a loop
+	// may not escape a 64 KiB value 49,000 times in each of 64 cells.
+	maxBuilt = 256 * maxOutput
 )
 
 // A limitError is a bound an author's template went past.
@@ -40,6 +44,9 @@ func (e *limitError) Error() string { return e.msg }
 type budget struct {
 	ctx          context.Context
 	steps, depth int
+	// built counts the bytes the string-making functions took in, for
+	// every text of the file (the Vocabulary's count), against maxBuilt.
+	built *int
 }
 
 // The budget's functions in the template; an author may call them too,
@@ -51,8 +58,160 @@ const (
 	rangeFunc = "_range"
 )
 
+// funcs are the budget's own, and text/template's builtins that make
+// strings, bounded: print, println, printf, html, js and urlquery.
 func (b *budget) funcs() texttemplate.FuncMap {
-	return texttemplate.FuncMap{stepFunc: b.step, enterFunc: b.enter, leaveFunc: b.leave, rangeFunc: b.rangeOver}
+	return texttemplate.FuncMap{stepFunc: b.step, enterFunc: b.enter, leaveFunc: b.leave, rangeFunc: b.rangeOver,
+		"print":    b.building("print", 1, fmt.Sprint),
+		"println":  b.building("println", 1, fmt.Sprintln),
+		"printf":   b.printf,
+		"html":     b.building("html", 5, texttemplate.HTMLEscaper),
+		"js":       b.building("js", 6, texttemplate.JSEscaper),
+		"urlquery": b.building("urlquery", 3, texttemplate.URLQueryEscaper),
+	}
+}
+
+// take spends n bytes that a function named name takes in, before it
+// builds anything: no more than maxOutput for one value, which could not
+// be printed, and no more than maxBuilt for every call of the file's texts
+// together.
+func (b *budget) take(name string, n int) error {
+	if n > maxOutput {
+		return &limitError{fmt.Sprintf("%s makes more than %d bytes", name, maxOutput)}
+	}
+	if *b.built+n > maxBuilt {
+		return &limitError{fmt.Sprintf("the file's templates build more than %d bytes in all (print, html, plural and the other functions that make text)", maxBuilt)}
+	}
+	*b.built += n
+	return nil
+}
+
+// building is the string function f, named name, bounded: its arguments'
+// size taken first, then its result, at most grow times their size,
+// checked against maxOutput.
+func (b *budget) building(name string, grow int, f func(...any) string) func(...any) (string, error) {
+	return func(args ...any) (string, error) {
+		if err := b.take(name, sizes(args)); err != nil {
+			return "", err
+		}
+		return fitted(name, f(args...))
+	}
+}
+
+// bounded wraps every function of m that makes a string from what an
+// author may give it (list, tally, plural, predict), so that its
+// arguments' size is taken before it runs; the others take numbers or ids
+// and return the results' values.
+func (b *budget) bounded(m texttemplate.FuncMap) texttemplate.FuncMap {
+	out := make(texttemplate.FuncMap, len(m))
+	for name, f := range m {
+		switch f := f.(type) {
+		case func(any) (string, error): // list
+			out[name] = func(x any) (string, error) {
+				if err := b.take(name, size(reflect.ValueOf(x))); err != nil {
+					return "", err
+				}
+				return f(x)
+			}
+		case func(string) (string, error): // predict
+			out[name] = func(x string) (string, error) {
+				if err := b.take(name, len(x)); err != nil {
+					return "", err
+				}
+				return f(x)
+			}
+		case func([]int) string: // tally
+			out[name] = func(x []int) (string, error) {
+				if err := b.take(name, len(x)); err != nil {
+					return "", err
+				}
+				return f(x), nil
+			}
+		case func(int, string) string: // plural
+			out[name] = func(n int, x string) (string, error) {
+				if err := b.take(name, 1+len(x)); err != nil {
+					return "", err
+				}
+				return f(n, x), nil
+			}
+		default:
+			out[name] = f
+		}
+	}
+	return out
+}
+
+// size is at least the bytes fmt prints for v (and so what a function
+// that formats or copies it takes in), walked no further than past
+// maxOutput: a string's length, a byte for a number, a field or an
+// element, a pointer inside a value as fmt prints it, its address.
+func size(v reflect.Value) int {
+	n := 0
+	walk(v, 0, &n)
+	return n
+}
+
+// sizes is the size of each argument, each as fmt prints it at the top.
+func sizes(args []any) int {
+	n := 0
+	for _, a := range args {
+		n += size(reflect.ValueOf(a))
+	}
+	return n
+}
+
+func walk(v reflect.Value, depth int, n *int) {
+	if *n > maxOutput {
+		return
+	}
+	if v.IsValid() && v.CanInterface() {
+		switch v.Interface().(type) {
+		case fmt.Stringer, error:
+			// fmt prints what the method returns, which may be short.
+			*n++
+			return
+		}
+	}
+	switch v.Kind() {
+	case reflect.Invalid:
+		*n += len("<nil>")
+	case reflect.String:
+		*n += v.Len()
+	case reflect.Interface:
+		if v.IsNil() {
+			*n += len("<nil>")
+		} else {
+			walk(v.Elem(), depth, n)
+		}
+	case reflect.Pointer:
+		if v.IsNil() || depth > 0 {
+			*n += len("0x0")
+		} else {
+			walk(v.Elem(), depth+1, n)
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			*n += v.Len()
+			return
+		}
+		for i := 0; i < v.Len() && *n <= maxOutput; i++ {
+			*n++
+			walk(v.Index(i), depth+1, n)
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next() && *n <= maxOutput; {
+			*n += 2
+			walk(it.Key(), depth+1, n)
+			walk(it.Value(), depth+1, n)
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField() && *n <= maxOutput; i++ {
+			*n++
+			walk(v.Field(i), depth+1, n)
+		}
+	default:
+		*n++
+	}
 }
 
 // step spends the steps of a body about to run.
@@ -174,17 +333,8 @@ func (l *limitedWriter) Write(p []byte) (int, error) {
 	return l.w.Write(p)
 }
 
-// boundedBuiltins replace text/template's builtins that make strings, so
-// no value grows past maxOutput ({{ $s = print $s $s }} in a loop doubles).
-var boundedBuiltins = texttemplate.FuncMap{
-	"print":    func(args ...any) (string, error) { return fitted("print", fmt.Sprint(args...)) },
-	"println":  func(args ...any) (string, error) { return fitted("println", fmt.Sprintln(args...)) },
-	"printf":   printf,
-	"html":     func(args ...any) (string, error) { return fitted("html", texttemplate.HTMLEscaper(args...)) },
-	"js":       func(args ...any) (string, error) { return fitted("js", texttemplate.JSEscaper(args...)) },
-	"urlquery": func(args ...any) (string, error) { return fitted("urlquery", texttemplate.URLQueryEscaper(args...)) },
-}
-
+// fitted refuses a built value past maxOutput, which no text could print
+// ({{ $s = print $s $s }} in a loop doubles).
 func fitted(name, s string) (string, error) {
 	if len(s) > maxOutput {
 		return "", &limitError{fmt.Sprintf("%s makes more than %d bytes", name, maxOutput)}
@@ -193,8 +343,9 @@ func fitted(name, s string) (string, error) {
 }
 
 // printf refuses widths and precisions over maxWidth, and * (a width taken
-// from the arguments), before fmt allocates them.
-func printf(format string, args ...any) (string, error) {
+// from the arguments), and takes its format's and arguments' size, before
+// fmt allocates anything.
+func (b *budget) printf(format string, args ...any) (string, error) {
 	inVerb, n := false, 0
 	for i := 0; i < len(format); i++ {
 		c := format[i]
@@ -212,6 +363,9 @@ func printf(format string, args ...any) (string, error) {
 			inVerb = false
 		}
 		n = 0
+	}
+	if err := b.take("printf", len(format)+sizes(args)); err != nil {
+		return "", err
 	}
 	return fitted("printf", fmt.Sprintf(format, args...))
 }

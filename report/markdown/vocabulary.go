@@ -65,6 +65,9 @@ type Vocabulary struct {
 	// broken are the ids of the computations left out for their own errors
 	// (scenarios.Salvage): a text that names one is not checked further.
 	broken []string
+	// built is what the texts' string-making functions took in so far
+	// (budget.take), for the file's texts together.
+	built int
 }
 
 // errBroken is a template's reference to a broken computation, whose own
@@ -253,7 +256,7 @@ func (v *Vocabulary) funcs() texttemplate.FuncMap {
 // loop and template body instrumented with b.
 func (v *Vocabulary) parse(src string, b *budget) (*texttemplate.Template, error) {
 	t, err := texttemplate.New("text").Option("missingkey=error").
-		Funcs(v.funcs()).Funcs(boundedBuiltins).Funcs(b.funcs()).Parse(src)
+		Funcs(b.bounded(v.funcs())).Funcs(b.funcs()).Parse(src)
 	if err != nil {
 		return nil, err
 	}
@@ -264,7 +267,7 @@ func (v *Vocabulary) parse(src string, b *budget) (*texttemplate.Template, error
 // markdown runs an author's text with the scenario's results, within the
 // bounds of bounded.go, and returns the Markdown it prints.
 func (v *Vocabulary) markdown(src string) (string, error) {
-	b := &budget{ctx: v.ctx}
+	b := &budget{ctx: v.ctx, built: &v.built}
 	t, err := v.parse(src, b)
 	if err != nil {
 		return "", err

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"os/exec"
 	"path"
@@ -16,6 +17,8 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
@@ -39,6 +42,14 @@ func FindChromium() (string, error) {
 // pageTimeout bounds the printing of one page: loading, drawing its charts
 // and making the PDF.
 const pageTimeout = time.Minute
+
+// MaxPrintedPage bounds the HTML of a page printed to PDF: Chromium takes
+// about a hundred times a page's size to lay it out and print it (a 72 MB
+// page took 7 GB), so a larger page is refused before Chromium starts.
+const MaxPrintedPage = 16 << 20
+
+// jsHeap bounds, in MiB, the JavaScript heap of the Chromium that prints.
+const jsHeap = 512
 
 // WritePrinted is Write with a PDF of every scenario's page beside it,
 // NAME/NAME.pdf, linked from the page's header. The pages are rendered in
@@ -76,6 +87,14 @@ func printPages(ctx context.Context, chromium string, files []publish.File, name
 	defer os.RemoveAll(tmp)
 	var pages []string
 	for _, f := range files {
+		if path.Base(f.Path) == report.PageFile && slices.Contains(names, path.Dir(f.Path)) {
+			if len(f.Data) > MaxPrintedPage {
+				return nil, fmt.Errorf("print %s to PDF: the page is %d bytes, past the %d (16 MiB) a PDF is made from; leave out --pdf, or make the page smaller", f.Path, len(f.Data), MaxPrintedPage)
+			}
+			pages = append(pages, f.Path)
+		}
+	}
+	for _, f := range files {
 		name := filepath.Join(tmp, filepath.FromSlash(f.Path))
 		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 			return nil, err
@@ -83,14 +102,18 @@ func printPages(ctx context.Context, chromium string, files []publish.File, name
 		if err := os.WriteFile(name, f.Data, 0o644); err != nil {
 			return nil, err
 		}
-		if path.Base(f.Path) == report.PageFile && slices.Contains(names, path.Dir(f.Path)) {
-			pages = append(pages, f.Path)
-		}
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium),
 		chromedp.UserDataDir(filepath.Join(tmp, ".chromium")),
 		chromedp.CombinedOutput(io.Discard),
+		// Offline as well as intercepted (see offline): every name
+		// resolves to nothing, and every address, loopback too, goes
+		// through a proxy that is not there.
+		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND"),
+		chromedp.ProxyServer("127.0.0.1:9"),
+		chromedp.Flag("proxy-bypass-list", "<-loopback>"),
+		chromedp.Flag("js-flags", fmt.Sprintf("--max-old-space-size=%d", jsHeap)),
 	)
 	if os.Geteuid() == 0 {
 		// Chromium refuses to run as root in its sandbox (a container,
@@ -106,7 +129,7 @@ func printPages(ctx context.Context, chromium string, files []publish.File, name
 	}
 	var out []publish.File
 	for _, p := range pages {
-		pdf, err := printPage(browser, filepath.Join(tmp, filepath.FromSlash(p)))
+		pdf, err := printPage(browser, tmp, filepath.Join(tmp, filepath.FromSlash(p)))
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, context.Cause(ctx)
@@ -134,12 +157,16 @@ const chartsDrawn = `(function () {
 	return r === %[1]q || r === "none" ? r : "";
 }())`
 
-// printPage prints one page in a new tab of browser.
-func printPage(browser context.Context, name string) ([]byte, error) {
+// printPage prints the page at name in a new tab of browser, which reads
+// only the files under dir.
+func printPage(browser context.Context, dir, name string) ([]byte, error) {
 	tab, cancel := chromedp.NewContext(browser)
 	defer cancel()
 	ctx, cancelStep := context.WithTimeout(tab, pageTimeout)
 	defer cancelStep()
+	if err := offline(ctx, dir); err != nil {
+		return nil, err
+	}
 	wait := func(media string) error {
 		_, err := chromedp.Run(ctx, chromedp.Poll[string](fmt.Sprintf(chartsDrawn, media),
 			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(0)))
@@ -190,6 +217,35 @@ func printPage(browser context.Context, name string) ([]byte, error) {
 		return nil, errors.New("chromium returned an empty PDF")
 	}
 	return reproducible(res.Data), nil
+}
+
+// offline has the tab of ctx fail every request but for a file under dir,
+// the page's own: a scenario's Markdown may name an image on any address
+// (![r](http://127.0.0.1:8080/x.png)), or a file elsewhere on the disk,
+// and printing must reach neither.
+func offline(ctx context.Context, dir string) error {
+	paused := chromedp.Events(ctx, fetch.RequestPaused)
+	go func() {
+		for e, err := range paused {
+			if err != nil {
+				return
+			}
+			if own(e.Request.URL, dir) {
+				chromedp.Call(ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: e.RequestID})
+			} else {
+				chromedp.Call(ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: e.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
+			}
+		}
+	}()
+	_, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*"}}})
+	return err
+}
+
+// own reports whether the URL a page requests is a file under dir.
+func own(rawURL, dir string) bool {
+	u, err := url.Parse(rawURL)
+	return err == nil && u.Scheme == "file" && (u.Host == "" || u.Host == "localhost") &&
+		strings.HasPrefix(path.Clean(u.Path), filepath.ToSlash(dir)+"/")
 }
 
 // localLinks unlinks the page's links to other files on disk.
