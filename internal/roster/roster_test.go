@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 func TestParse(t *testing.T) {

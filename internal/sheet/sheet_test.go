@@ -5,6 +5,8 @@ import (
 	"encoding/csv"
 	"slices"
 	"testing"
+
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 func TestCell(t *testing.T) {

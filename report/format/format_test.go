@@ -3,6 +3,8 @@ package format
 import (
 	"slices"
 	"testing"
+
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 func TestNumbers(t *testing.T) {

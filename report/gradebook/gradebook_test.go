@@ -8,6 +8,8 @@ import (
 
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/sim"
+
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 func TestParse(t *testing.T) {

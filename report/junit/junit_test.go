@@ -10,6 +10,8 @@ import (
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/sim"
+
+	_ "github.com/partlab/partlab/internal/golden"
 )
 
 // runs are a file whose expectations hold and miss, one that could not be
