@@ -284,15 +284,18 @@ func (d *decoder) checkFigure(n *yaml.Node, path, ref string) {
 	if c := d.earlier[id]; c != nil && slices.Contains(sim.FigureNames(c), figure) {
 		return
 	}
-	var offer []string
-	for _, id := range d.order {
-		for _, f := range sim.FigureNames(d.earlier[id]) {
-			offer = append(offer, id+"."+f)
-		}
-	}
-	if len(offer) == 0 {
+	if len(d.order) == 0 {
 		d.errorf(n, path, "no cell before this one computes %q; predictions name figures of the cells above them", ref)
 		return
 	}
-	d.errorf(n, path, "no cell before this one computes %q (want one of %s)", ref, strings.Join(offer, ", "))
+	d.errorf(n, path, "%s", sim.NoFigure(ref, d.cells(), "no cell before this one"))
+}
+
+// cells are the computations decoded so far, in order.
+func (d *decoder) cells() []sim.Cell {
+	cells := make([]sim.Cell, len(d.order))
+	for i, id := range d.order {
+		cells[i] = d.earlier[id]
+	}
+	return cells
 }

@@ -67,21 +67,26 @@ func predictionsOf(cells []Cell) []prediction {
 
 // predict is the template function: the marker of the named prediction.
 func (v *Vocabulary) predict(name string) (string, error) {
-	i, err := lookup(v.predictions, name)
+	i, err := lookup(v.predictions, v.brokenBoard, name)
 	if err != nil {
 		return "", err
 	}
 	return marker(i), nil
 }
 
-// lookup is the place of the named prediction in list, the page's.
-func lookup(list []prediction, name string) (int, error) {
+// lookup is the place of the named prediction in list, the page's. A name
+// not in it is errBroken when a scoreboard was left out for its errors
+// (broken): those errors are reported, and the name is likely its.
+func lookup(list []prediction, broken bool, name string) (int, error) {
 	var names []string
 	for i, p := range list {
 		if p.Name == name {
 			return i, nil
 		}
 		names = append(names, p.Name)
+	}
+	if broken {
+		return 0, fmt.Errorf("%q: %w", name, errBroken)
 	}
 	if len(names) == 0 {
 		return 0, fmt.Errorf("no prediction %q: the scenario has no predictions cell", name)
