@@ -74,7 +74,7 @@ func orNone(s []string) string {
 // hundreds a grid computes.
 func (d *decoder) checkExpected(n *yaml.Node, path, ref string) {
 	id, name, _ := strings.Cut(ref, ".")
-	if c := d.earlier[id]; c != nil && slices.Contains(sim.FigureNames(c), name) {
+	if c := d.earlier[id]; c != nil && slices.Contains(sim.FigureNames(c), name) || slices.Contains(d.unknown, id) {
 		return
 	}
 	d.errorf(n, path, "%s", sim.NoFigure(ref, d.cells(), "no cell"))

@@ -77,7 +77,7 @@ var throughputSpec = object[sim.Throughput]{
 		switch {
 		case m.at["from"] != nil && (m.at["partitions"] != nil || m.at["records"] != nil):
 			m.errorf("from", "give partitions and records, or from, not both")
-		case m.at["from"] == nil && m.at["partitions"] == nil:
+		case m.at["from"] == nil && m.at["partitions"] == nil && !m.misspelt("partitions"):
 			m.errorf("", `missing required field "partitions" (or "from")`)
 		}
 	},
@@ -281,7 +281,7 @@ func (d *decoder) checkFigure(n *yaml.Node, path, ref string) {
 		return
 	}
 	id, figure, _ := strings.Cut(ref, ".")
-	if c := d.earlier[id]; c != nil && slices.Contains(sim.FigureNames(c), figure) {
+	if c := d.earlier[id]; c != nil && slices.Contains(sim.FigureNames(c), figure) || slices.Contains(d.unknown, id) {
 		return
 	}
 	if len(d.order) == 0 {
