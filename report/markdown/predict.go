@@ -115,6 +115,17 @@ func PredictionInput(p sim.Prediction) string {
 	return b.String()
 }
 
+// visibleLabel is the name and question a prediction's input stands under
+// in the text, where no table's row names it, in both editions; the
+// scoreboard's row names it in its own columns.
+func visibleLabel(p sim.Prediction) string {
+	label := p.Name
+	if p.Question != "" {
+		label += ": " + p.Question
+	}
+	return `<span class="predict-label">` + html.EscapeString(label) + "</span>"
+}
+
 // PredictionKey is what the answer key prints in place of a prediction's
 // input: the figure, labelled with the prediction's name and question.
 func PredictionKey(p sim.Prediction, actual float64) string {
@@ -169,9 +180,9 @@ type predictRenderer struct{}
 func (predictRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindPredict, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if p := n.(*predictNode); entering && p.key && p.prediction.has {
-			w.WriteString(PredictionKey(p.prediction.Prediction, p.prediction.actual))
+			w.WriteString(`<span class="predict">` + visibleLabel(p.prediction.Prediction) + " " + PredictionKey(p.prediction.Prediction, p.prediction.actual) + "</span>")
 		} else if entering {
-			w.WriteString(PredictionInput(p.prediction.Prediction))
+			w.WriteString(`<label class="predict">` + visibleLabel(p.prediction.Prediction) + " " + PredictionInput(p.prediction.Prediction) + "</label>")
 		}
 		return ast.WalkSkipChildren, nil
 	})
