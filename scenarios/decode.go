@@ -62,7 +62,7 @@ func (d *decoder) fields(n *yaml.Node, path string, allowed, required []string) 
 				valid = append(slices.Clone(allowed), cellOptions...)
 			}
 			d.errorf(k, field, "%s", unknownField(k.Value, valid))
-			if near := suggestion(k.Value, valid); near != "" {
+			if near := Suggestion(k.Value, valid); near != "" {
 				d.misspelt = append(d.misspelt, join(path, near))
 			}
 		case got[k.Value] != nil:

@@ -13,15 +13,15 @@ import (
 // "near" every other. The closest wins, then the first in valid, so the
 // answer is deterministic; "" when nothing is near.
 func Suggest(name string, valid []string) string {
-	best := suggestion(name, valid)
+	best := Suggestion(name, valid)
 	if best == "" {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
 }
 
-// suggestion is the name of valid that Suggest offers, or "".
-func suggestion(name string, valid []string) string {
+// Suggestion is the name of valid that Suggest offers, or "".
+func Suggestion(name string, valid []string) string {
 	best, bestDist := "", 3
 	for _, v := range valid {
 		d := near.Levenshtein(name, v)
