@@ -197,7 +197,7 @@ func TestScaffoldRenders(t *testing.T) {
 	for _, k := range scenarios.Kinds() {
 		kinds = append(kinds, regexp.QuoteMeta(string(k)))
 	}
-	if auto := regexp.MustCompile(`\b(` + strings.Join(kinds, "|") + `)[0-9]+\b`).FindAll(page, -1); len(auto) > 0 {
+	if auto := regexp.MustCompile(`\b(`+strings.Join(kinds, "|")+`)[0-9]+\b`).FindAll(page, -1); len(auto) > 0 {
 		t.Errorf("out/partitions/index.html shows automatic ids: %q", auto)
 	}
 }
