@@ -168,11 +168,18 @@ func TestBudgetFlagValues(t *testing.T) {
 	}
 }
 
-// The help of every computing command names every budget flag with its
-// default, as sim.DefaultBudget has it.
+// partlab help flags names every budget flag with its default, as
+// sim.DefaultBudget has it, and the help of every computing command sends
+// the reader there.
 func TestHelpGivesTheBudgetDefaults(t *testing.T) {
 	b := sim.DefaultBudget
 	for _, cmd := range []string{"render", "results", "validate", "check", "serve"} {
+		help, _, err := partlab(t, "help", cmd)
+		if err != nil || !strings.Contains(help, "the compute flags: run 'partlab help flags' for them") {
+			t.Errorf("partlab help %s names no compute flags: %v\n%s", cmd, err, help)
+		}
+	}
+	for _, cmd := range []string{"flags"} {
 		help, _, err := partlab(t, "help", cmd)
 		if err != nil {
 			t.Fatal(err)

@@ -20,9 +20,9 @@ var errMissed = errors.New("an expectation does not hold")
 
 var checkCommand = &Command{
 	Name:      "check",
-	UsageLine: "partlab check [--junit FILE] [--roster FILE [--secret-file FILE]] [compute flags] FILE…",
+	UsageLine: "partlab check [--junit FILE] [--roster FILE [--secret-file FILE]] [compute flags] [FILE…]",
 	Short:     "compute, write no page, print the expectations that miss (exit 1)",
-	Long: `Check computes each file exactly as render does and writes no page. It prints
+	Long: `Check computes each file (default scenarios/*.yaml) exactly as render does and writes no page. It prints
 every expectation (expect:) that does not hold, at its place in the file, then a
 summary; it exits 1 on any miss and on a file that cannot be loaded or computed
 (the other files are still checked), 0 when every expectation holds.
@@ -36,6 +36,11 @@ attributes are the run's seconds; the rest is the same bytes on every run.
 --roster checks every expectation on every student's variant instead (see
 render --roster), and names a variant that breaks one by its token and its
 values, never by the student.`,
+	Examples: []Example{
+		{"partlab check", "print the expectations of scenarios/*.yaml that miss"},
+		{"partlab check --junit check.xml scenarios/partitions.yaml", "also write a JUnit report for CI"},
+		{"partlab check --engine sim scenarios/partitions.yaml", "the same on the seeded engine only, as the engine in the page computes"},
+	},
 	Flags: func(fs *flag.FlagSet) runFunc {
 		var junitFile string
 		fs.Func("junit", "also write a JUnit XML report of every expectation to `FILE`", func(s string) error {
@@ -48,9 +53,10 @@ values, never by the student.`,
 		rosterFlags := addRosterFlags(fs)
 		flags := addComputeFlags(fs)
 		return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+			args, err := scenarioFiles(args)
 			switch {
-			case len(args) == 0:
-				return usageError{error: errors.New("check takes one or more scenario files")}
+			case err != nil:
+				return err
 			case rosterFlags.roster != "" && junitFile != "":
 				return usageError{error: errors.New("--roster and --junit exclude each other")}
 			case rosterFlags.roster != "":

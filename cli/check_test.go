@@ -38,9 +38,9 @@ func TestCheck(t *testing.T) {
 		{"a bad file does not stop the others", []string{file("bad.yaml"), file("miss.yaml")}, 1,
 			file("miss.yaml") + `:6:5: expect[1]: s.recommended is 18, expected at most 12 — headroom <costs> & \x01 more` + "\n" +
 				"check: 2 expectations in 2 files: 1 held, 1 missed, 1 file could not be computed\n",
-			file("bad.yaml") + `:5:14: expect[0].figure: the sizing cell "s" computes no "maximum" (want one of s.minimum, s.recommended)`},
+			file("bad.yaml") + `:5:14: expect[0].figure: the sizing cell "s" computes no "maximum" (nearest: s.minimum)`},
 		{"compute flags", []string{"--engine", "sim", file("ok.yaml")}, 0, "check: 2 expectations in 1 file: 2 held, 0 missed\n", ""},
-		{"no file", nil, 2, "", "check takes one or more scenario files"},
+		{"no file and no scenarios/ here", nil, 1, "", "no scenarios/*.yaml here: run partlab in the project's root, or name the scenario files"},
 		{"empty junit", []string{"--junit", "", file("ok.yaml")}, 2, "", "needs a file name"},
 		{"missing file", []string{file("none.yaml")}, 1, "check: 0 expectations in 1 file: 0 held, 0 missed, 1 file could not be computed\n", "none.yaml does not exist"},
 	} {

@@ -15,8 +15,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"runtime/debug"
 	"strings"
+
+	"github.com/partlab/partlab/scenarios"
 )
 
 // A Command is one partlab command, as cmd/go's base.Command is one go
@@ -35,6 +38,15 @@ type Command struct {
 	// Flags defines the command's flags on fs and returns the command's run,
 	// which reads them; help prints the flags of the same set.
 	Flags func(fs *flag.FlagSet) runFunc
+	// Examples are two or three command lines and what each does, as help
+	// prints them; TestExamples runs them in a course partlab init wrote.
+	Examples []Example
+}
+
+// An Example is one command line of a command's help: Line from partlab
+// on, its words split at spaces, and what it does.
+type Example struct {
+	Line, Does string
 }
 
 // runFunc is a command's work, with its flags parsed: args are the arguments
@@ -97,9 +109,36 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) (err erro
 	return cmd.run(ctx, args, stdout, stderr)
 }
 
-// unknownCommand is the usage error of a name that is no command.
+// unknownCommand is the usage error of a name that is no command, with the
+// command it is a near miss of.
 func unknownCommand(name string) error {
-	return usageError{fmt.Errorf("unknown command %q", name), "run 'partlab help' for the commands\n"}
+	var names []string
+	for _, c := range commands() {
+		if c.Name != "" {
+			names = append(names, c.Name)
+		}
+	}
+	return usageError{fmt.Errorf("unknown command %q%s", name, scenarios.Suggest(name, names)), "run 'partlab help' for the commands\n"}
+}
+
+// undefinedFlag is the flag package's message of a flag the set does not
+// define.
+var undefinedFlag = regexp.MustCompile(`^flag provided but not defined: -+(.+)$`)
+
+// flagError is a flag parsing error of fs, with the flag an undefined one
+// is a near miss of.
+func flagError(fs *flag.FlagSet, err error) error {
+	m := undefinedFlag.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	var names []string
+	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	near := fs.Lookup(scenarios.Suggestion(m[1], names))
+	if near == nil {
+		return err
+	}
+	return fmt.Errorf("%w (did you mean %s?)", err, flagSynopsis(near))
 }
 
 // run parses the command's flags and runs it. -h prints the command's help
@@ -116,7 +155,7 @@ func (c *Command) run(ctx context.Context, args []string, stdout, stderr io.Writ
 	case err == nil:
 		err = work(ctx, fs.Args(), stdout, stderr)
 	default:
-		err = usageError{error: err}
+		err = usageError{error: flagError(fs, err)}
 	}
 	var u usageError
 	if errors.As(err, &u) && u.hint == "" {

@@ -41,6 +41,10 @@ It exits 0 when nothing changed, 1 when something did, 2 on a usage error or
 when an input cannot be read, so that CI tells "changed" from "broken".
 --format markdown is a pull-request comment (a table per scenario, conclusions
 first); --format json is the comparison as data.`,
+	Examples: []Example{
+		{"partlab diff out site", "what changed between two output folders (exit 1 when something did)"},
+		{"partlab diff --format markdown out/partitions/results.json site/partitions/results.json", "the changes of one page as a pull-request comment"},
+	},
 	Flags: func(fs *flag.FlagSet) runFunc {
 		format := fs.String("format", "text", "print the changes as `text|markdown|json` (markdown: a pull-request comment)")
 		return func(_ context.Context, args []string, stdout, stderr io.Writer) error {

@@ -19,7 +19,7 @@ import (
 
 var gradeCommand = &Command{
 	Name:      "grade",
-	UsageLine: "partlab grade [--roster FILE] [--secret-file FILE] [-o FILE] [--feedback DIR] [compute flags] SCENARIO ANSWERS…",
+	UsageLine: "partlab grade --roster FILE [--secret-file FILE] [-o FILE] [--feedback DIR] [compute flags] SCENARIO ANSWERS…",
 	Short:     "score the answers students downloaded from their variant pages",
 	Long: `Grade scores the answers files that students downloaded from their variant
 pages (render --roster); --roster is required. For every student of the roster it recomputes their
@@ -37,6 +37,10 @@ with their own figures; DIR must lie outside every partlab site. An
 answers file that is malformed, of another scenario, of no student's token,
 or a second one for a token is reported on its own line and left out; the
 rest are graded, and grade exits 1.`,
+	Examples: []Example{
+		{"partlab grade --roster roster.csv --secret-file secret.txt -o gradebook.csv assess/day-24.yaml answers/*.json", "score the answers files students downloaded into gradebook.csv"},
+		{"partlab grade --roster roster.csv --secret-file secret.txt --feedback feedback assess/day-24.yaml answers/*.json", "the gradebook on stdout, each student's feedback in feedback/"},
+	},
 	Flags: func(fs *flag.FlagSet) runFunc {
 		rosterFlags := addRosterFlags(fs)
 		out := fs.String("o", "", "write the gradebook to `FILE` (default standard output)")

@@ -15,17 +15,26 @@ import (
 func helpCommand() *Command {
 	return &Command{
 		Name:      "help",
-		UsageLine: "partlab help [COMMAND]",
-		Short:     "print this overview, or a command's usage, flags and details",
+		UsageLine: "partlab help [COMMAND|flags]",
+		Short:     "print this overview, a command's usage, flags and examples, or the shared flags",
 		Long: `Help prints the overview of partlab's commands, or with a COMMAND its usage
-line, what it does and every flag it takes. partlab COMMAND -h prints the same
-on stderr.`,
+line, what it does, its own flags, the groups of shared flags it takes and
+examples. partlab COMMAND -h prints the same on stderr. partlab help flags
+prints the groups of flags several commands share (render flags, compute
+flags), once.`,
+		Examples: []Example{
+			{"partlab help render", "render's usage, flags and examples"},
+			{"partlab help flags", "the render flags and the compute flags"},
+		},
 		Flags: func(fs *flag.FlagSet) runFunc {
 			return func(_ context.Context, args []string, stdout, stderr io.Writer) error {
 				switch len(args) {
 				case 0:
 					return overview(stdout)
 				case 1:
+					if args[0] == "flags" {
+						return sharedFlags(stdout)
+					}
 					if c, ok := lookup(args[0]); ok && c.Name != "" {
 						return c.help(stdout)
 					}
@@ -56,13 +65,40 @@ func overview(w io.Writer) error {
 	for _, g := range flagGroups() {
 		fmt.Fprintf(&b, "\n%s:\n%s", g.name, wrap(g.synopsis(), 2))
 	}
-	fmt.Fprintf(&b, "\nexit status:\n%s\nrun 'partlab help COMMAND' for a command's flags and details\n", wrap(strings.Fields(exitStatus), 2))
+	fmt.Fprintf(&b, "\nexit status:\n%s\nrun 'partlab help COMMAND' for a command's flags, details and examples,\n'partlab help flags' for the flags several commands share\n", wrap(strings.Fields(exitStatus), 2))
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// help is partlab help NAME: the usage line, the long help and the
-// command's flags, its own first, then each shared group it takes.
+// sharedFlags is partlab help flags: each group of shared flags, every
+// flag with its help, once for all the commands that take them.
+func sharedFlags(w io.Writer) error {
+	var b strings.Builder
+	for i, g := range flagGroups() {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "%s, taken by %s:\n", g.name, strings.Join(g.takers(), ", "))
+		writeFlags(&b, g.flags)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// takers are the names of the commands that take g's flags.
+func (g flagGroup) takers() []string {
+	var names []string
+	for _, c := range commands() {
+		if strings.Contains(c.UsageLine, "["+g.name+"]") {
+			names = append(names, strings.TrimSpace("partlab "+c.Name))
+		}
+	}
+	return names
+}
+
+// help is partlab help NAME: the usage line, the long help, the command's
+// own flags, the shared groups it takes, by name (partlab help flags
+// lists them), and its examples.
 func (c *Command) help(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "usage: %s\n\n%s\n", c.UsageLine, c.Long)
@@ -79,16 +115,19 @@ func (c *Command) help(w io.Writer) error {
 		b.WriteString("\nflags:\n")
 		writeFlags(&b, own)
 	}
+	var takes []string
 	for _, g := range groups {
-		var in []*flag.Flag
-		fs.VisitAll(func(f *flag.Flag) {
-			if g.has(f.Name) {
-				in = append(in, f)
-			}
-		})
-		if len(in) > 0 {
-			fmt.Fprintf(&b, "\n%s:\n", g.name)
-			writeFlags(&b, in)
+		if slices.ContainsFunc(g.flags, func(f *flag.Flag) bool { return fs.Lookup(f.Name) != nil }) {
+			takes = append(takes, "the "+g.name)
+		}
+	}
+	if len(takes) > 0 {
+		fmt.Fprintf(&b, "\nIt also takes %s: run 'partlab help flags' for them.\n", strings.Join(takes, " and "))
+	}
+	if len(c.Examples) > 0 {
+		b.WriteString("\nexamples:\n")
+		for _, e := range c.Examples {
+			fmt.Fprintf(&b, "  %s\n%s", e.Line, wrap(strings.Fields(e.Does), 6))
 		}
 	}
 	_, err := io.WriteString(w, b.String())

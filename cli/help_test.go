@@ -37,7 +37,8 @@ func TestCommandTable(t *testing.T) {
 						return
 					}
 				}
-				if !strings.Contains(c.UsageLine, "["+flagSynopsis(f)) {
+				// A flag the command requires stands without brackets.
+				if !strings.Contains(c.UsageLine, "["+flagSynopsis(f)) && !strings.Contains(c.UsageLine, " "+flagSynopsis(f)+" ") {
 					t.Errorf("the usage line lacks [%s", flagSynopsis(f))
 				}
 			})
@@ -92,8 +93,11 @@ func TestUsageErrorsAreShort(t *testing.T) {
 		want string
 	}{
 		{[]string{"bogus"}, "partlab: unknown command \"bogus\"\nrun 'partlab help' for the commands\n"},
+		{[]string{"rendr"}, "partlab: unknown command \"rendr\" (did you mean \"render\"?)\nrun 'partlab help' for the commands\n"},
+		{[]string{"render", "--stict"}, "partlab: flag provided but not defined: -stict (did you mean --strict?)\nusage: " + renderCommand.UsageLine + "\nrun 'partlab help render' for more\n"},
+		{[]string{"results", "--fromat", "csv"}, "partlab: flag provided but not defined: -fromat (did you mean --format json|csv|figures|text?)\nusage: " + resultsCommand.UsageLine + "\nrun 'partlab help results' for more\n"},
 		{[]string{"help", "bogus"}, "partlab: unknown command \"bogus\"\nrun 'partlab help' for the commands\n"},
-		{[]string{"help", "render", "check"}, "partlab: help takes at most one command\nusage: partlab help [COMMAND]\nrun 'partlab help help' for more\n"},
+		{[]string{"help", "render", "check"}, "partlab: help takes at most one command\nusage: partlab help [COMMAND|flags]\nrun 'partlab help help' for more\n"},
 		{[]string{"results"}, "partlab: results takes one scenario file\nusage: " + resultsCommand.UsageLine + "\nrun 'partlab help results' for more\n"},
 		{[]string{"--cdn", "x", "a.yaml"}, "partlab: partlab without a command renders scenarios/*.yaml and takes no files (got \"a.yaml\"): use partlab render FILE…\n" +
 			"usage: partlab [render flags]\nrun 'partlab help' for more\n"},

@@ -33,6 +33,10 @@ development build at the commit it was built from, or @latest, which init then
 says, when the build records no clean commit. DIR may exist but must hold none
 of these files: init never overwrites a file, and writes nothing when one is
 there.`,
+	Examples: []Example{
+		{"partlab init course", "write a starter course into course/: site.yaml, a scenario, a README"},
+		{"partlab init week-2", "another course, in week-2/; a folder that exists must hold none of its files"},
+	},
 	Flags: func(fs *flag.FlagSet) runFunc {
 		return func(_ context.Context, args []string, stdout, stderr io.Writer) error {
 			if len(args) != 1 {

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"regexp"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -182,6 +183,22 @@ func TestScaffoldRenders(t *testing.T) {
 		if !bytes.Contains(page, []byte(want)) {
 			t.Errorf("out/partitions/index.html lacks %q", want)
 		}
+	}
+	// The reader predicts before the tables that answer: each prediction's
+	// input stands above the first table.
+	for _, name := range []string{"P1", "P2"} {
+		input := bytes.Index(page, []byte(`data-prediction="`+name+`"`))
+		if table := bytes.Index(page, []byte("<table")); input < 0 || input > table {
+			t.Errorf("the input of %s is at %d, not before the first table at %d", name, input, table)
+		}
+	}
+	// No id a student reads is one partlab made up (grid1, predictions6).
+	var kinds []string
+	for _, k := range scenarios.Kinds() {
+		kinds = append(kinds, regexp.QuoteMeta(string(k)))
+	}
+	if auto := regexp.MustCompile(`\b(`+strings.Join(kinds, "|")+`)[0-9]+\b`).FindAll(page, -1); len(auto) > 0 {
+		t.Errorf("out/partitions/index.html shows automatic ids: %q", auto)
 	}
 }
 
@@ -480,6 +497,12 @@ func TestScaffoldSiteSettings(t *testing.T) {
 	}
 	if site.Title == "" || site.Intro == "" || site.Home.URL != "" || !strings.Contains(string(text), "\n# home: {text: ") {
 		t.Errorf("site.yaml: want a title, an intro and home commented out: %+v", site)
+	}
+	// base_url, which the sitemap and canonical links need, is there to
+	// uncomment, with what it is for.
+	if site.BaseURL != "" || !strings.Contains(string(text), "\n# base_url: https://") ||
+		!strings.Contains(string(text), "sitemap") || !strings.Contains(string(text), "canonical") {
+		t.Errorf("site.yaml: want base_url commented out, saying it is for the sitemap and canonical links:\n%s", text)
 	}
 	names, err := fs.Glob(scaffold.Files(), "scenarios/*.yaml")
 	if err != nil {

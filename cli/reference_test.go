@@ -39,6 +39,11 @@ func TestReference(t *testing.T) {
 		}
 		b.WriteString("```\n")
 	}
+	b.WriteString("\n### partlab help flags\n\nThe flags several commands share, as `partlab help flags` prints them.\n\n```\n")
+	if err := sharedFlags(&b); err != nil {
+		t.Fatal(err)
+	}
+	b.WriteString("```\n")
 
 	b.WriteString("\n## Scenario files\n\n")
 	b.WriteString("Every field of a scenario file, with its type, default and bounds, as the decoder and `partlab schema` read them.\n")

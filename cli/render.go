@@ -25,6 +25,10 @@ var defaultCommand = &Command{
 into out/, with the settings of site.yaml when there is one, and removes the pages
 whose scenario file is gone, as render --clean does. It takes the render flags and
 no files; a path of --set names one file's cells, so it takes no compute flags.`,
+	Examples: []Example{
+		{"partlab", "render every scenarios/*.yaml into out/, with site.yaml's settings"},
+		{"partlab --self-contained", "the same, each page one file that refers to no other"},
+	},
 	Flags: func(fs *flag.FlagSet) runFunc {
 		rf := addRenderFlags(fs)
 		return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -49,8 +53,8 @@ no files; a path of --set names one file's cells, so it takes no compute flags.`
 
 var renderCommand = &Command{
 	Name:      "render",
-	UsageLine: "partlab render [-o DIR] [--key DIR] [--strict] [--pdf] [--site FILE] [--clean] [--roster FILE] [--teacher DIR] [--secret-file FILE] [render flags] [compute flags] FILE…",
-	Short:     "add the given scenario files' pages to DIR's site (default out)",
+	UsageLine: "partlab render [-o DIR] [--key DIR] [--strict] [--pdf] [--site FILE] [--clean] [--roster FILE] [--teacher DIR] [--secret-file FILE] [render flags] [compute flags] [FILE…]",
+	Short:     "add the scenario files' pages (default scenarios/*.yaml) to DIR's site (out)",
 	Long: `Render computes every scenario file, then writes its page, results.json,
 results.csv and figures.csv into DIR's site, with the index, navigation and search of the whole
 site, through a temporary folder renamed into place: a bad scenario writes
@@ -76,6 +80,11 @@ assessment mode (inputs, no answers, a "Download my answers" button), and is
 listed nowhere. --teacher DIR, outside the site, gets students.csv (student,
 token, URL) and each variant's answer key at TOKEN/index.html. The budget
 covers the whole roster.`,
+	Examples: []Example{
+		{"partlab render", "render every scenarios/*.yaml into out/"},
+		{"partlab render -o site --key key --strict scenarios/partitions.yaml", "one page into site/, its answer key into key/, nothing written if an expectation misses"},
+		{"partlab render --roster roster.csv --secret-file secret.txt --teacher teacher -o site assess/day-24.yaml", "every student's variant of a scenario with variants:, the tokens and keys into teacher/"},
+	},
 	Flags: func(fs *flag.FlagSet) runFunc {
 		out := fs.String("o", defaultOut, "write the site into `DIR`")
 		key := fs.String("key", "", "also write the teacher's answer key of every page into `DIR`, outside the site")
@@ -88,9 +97,10 @@ covers the whole roster.`,
 		teacher := fs.String("teacher", "", "with --roster, write students.csv and the answer keys into `DIR`, outside the site")
 		flags := addComputeFlags(fs)
 		return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+			args, err := scenarioFiles(args)
 			switch {
-			case len(args) == 0:
-				return usageError{error: errors.New("render takes one or more scenario files")}
+			case err != nil:
+				return err
 			case *out == "":
 				return usageError{error: errors.New("-o needs a directory (got an empty name)")}
 			}
@@ -115,7 +125,6 @@ covers the whole roster.`,
 			var chromium string
 			if *pdf {
 				// Before anything is computed: without a browser nothing is written.
-				var err error
 				if chromium, err = reportsite.FindChromium(); err != nil {
 					return err
 				}
@@ -180,6 +189,16 @@ type siteChoice struct {
 // defaultFolder is the glob of the scenario files partlab and partlab
 // serve take when given none.
 var defaultFolder = filepath.Join("scenarios", "*.yaml")
+
+// scenarioFiles are the files a command that reads scenarios takes: args,
+// or every scenarios/*.yaml of the working folder when args names none, as
+// partlab alone and serve take them.
+func scenarioFiles(args []string) ([]string, error) {
+	if len(args) > 0 {
+		return args, nil
+	}
+	return defaultScenarios()
+}
 
 // defaultScenarios are the files partlab and partlab serve take when given
 // none.

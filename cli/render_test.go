@@ -99,7 +99,7 @@ func TestRender(t *testing.T) {
 			1, file("bad.yaml") + ":3:45: cells[0].grid.partitions[0]: must be between 1 and 4096 (got 0)"},
 		{"bad template", []string{"render", "-o", "OUT", "--cdn", "https://x/e.js", file("template.yaml")},
 			1, file("template.yaml") + `:4:7: cells[0].md: template: function "gird" not defined`},
-		{"no file", []string{"render", "-o", "OUT"}, 2, "render takes one or more scenario files"},
+		{"no file and no scenarios/ here", []string{"render", "-o", "OUT"}, 1, "no scenarios/*.yaml here: run partlab in the project's root, or name the scenario files"},
 		{"two ways to load ECharts", []string{"render", "-o", "OUT", "--self-contained", "--cdn", "https://x/e.js", lessonYAML},
 			2, "--self-contained and --cdn exclude each other"},
 		{"a key inside the site", []string{"render", "-o", "OUT", "--key", "OUT/key", "--cdn", "https://x/e.js", lessonYAML},

@@ -29,6 +29,11 @@ results.json holds; csv is results.csv, one line per grid combination; figures
 is figures.csv, the figures of every other cell, one per line (cell, figure, at,
 value); text prints the lesson's tables in the lesson's
 fixed-width layout, byte for byte the lesson's output for its scenario.`,
+	Examples: []Example{
+		{"partlab results scenarios/partitions.yaml", "the results as JSON, as results.json holds them"},
+		{"partlab results --format text scenarios/partitions.yaml", "the tables in the lesson's fixed-width layout"},
+		{"partlab results --format figures --engine sim scenarios/partitions.yaml", "every named figure, one per line, every grid on the sim engine"},
+	},
 	Flags: func(fs *flag.FlagSet) runFunc {
 		format := fs.String("format", "json", "print the results as `json|csv|figures|text`")
 		flags := addComputeFlags(fs)

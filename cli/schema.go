@@ -19,6 +19,10 @@ var schemaCommand = &Command{
 complete them as they are written, or with --site the schema of the site settings,
 site.yaml. -o writes it to FILE instead, through a temporary file and a rename, so
 that FILE is never half written.`,
+	Examples: []Example{
+		{"partlab schema -o scenario.schema.json", "the JSON Schema of scenario files, for an editor's completion"},
+		{"partlab schema --site", "the JSON Schema of site.yaml, on stdout"},
+	},
 	Flags: func(fs *flag.FlagSet) runFunc {
 		out := fs.String("o", "", "write the schema to `FILE` instead of standard output")
 		site := fs.Bool("site", false, "the schema of the site settings, site.yaml")

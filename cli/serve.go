@@ -29,6 +29,10 @@ in every page. --addr must be a loopback address unless --allow-remote names the
 hosts other machines reach it by: a preview shows unpublished work, and its pages
 run scripts. It answers only a request for its own address, localhost,
 127.0.0.1, [::1] or those hosts, with its port (421 otherwise). Ctrl-C stops it.`,
+	Examples: []Example{
+		{"partlab serve", "preview scenarios/*.yaml at http://127.0.0.1:8000, re-rendered as you save"},
+		{"partlab serve --addr 127.0.0.1:9000 scenarios/partitions.yaml", "preview one page on another port"},
+	},
 	Flags: func(fs *flag.FlagSet) runFunc {
 		addr := fs.String("addr", defaultAddr, "listen on `host:port`")
 		remote := fs.String("allow-remote", "", "let --addr be an address other machines can reach, by the `HOST,…` they name")

@@ -9,20 +9,25 @@ import (
 
 var validateCommand = &Command{
 	Name:      "validate",
-	UsageLine: "partlab validate [--site FILE] [compute flags] FILE…",
+	UsageLine: "partlab validate [--site FILE] [compute flags] [FILE…]",
 	Short:     "check scenario files, their cost and site.yaml as render would; print nothing",
-	Long: `Validate checks everything render would but the Kafka engine and measuring: it
+	Long: `Validate checks each file (default scenarios/*.yaml) for everything render would but the Kafka engine and measuring: it
 loads each file with the command line's overrides, checks its cost against the
 budget, computes it with the sim engine, runs every template of its Markdown
 against the results, and checks the site settings (site.yaml, or --site FILE)
 when there are some. It writes nothing, prints nothing on success, and reports
 the problems of every file at once, so a file that validates renders.`,
+	Examples: []Example{
+		{"partlab validate", "check every scenarios/*.yaml and site.yaml; silent when all is well"},
+		{"partlab validate --set source.seed=7 scenarios/partitions.yaml", "check one file with another seed put over its own"},
+	},
 	Flags: func(fs *flag.FlagSet) runFunc {
 		site := siteFlag(fs)
 		flags := addComputeFlags(fs)
 		return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-			if len(args) == 0 {
-				return usageError{error: errors.New("validate takes one or more scenario files")}
+			args, err := scenarioFiles(args)
+			if err != nil {
+				return err
 			}
 			var errs []error
 			if _, err := loadSite(*site, args); err != nil {

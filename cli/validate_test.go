@@ -74,7 +74,7 @@ cells:
 	}
 	want := []string{
 		file + `:4:50: cells[1].sizing.per_consumer: must be between 1 and 1000000000 (got 0)`,
-		file + `:5:38: cells[2].predictions[0].actual: no cell before this one computes "keys.nope@record/2/4"`,
+		file + `:5:38: cells[2].predictions[0].actual: the grid cell "keys" computes no "nope@record/2/4" (nearest: keys.idle@record/2/4,`,
 		file + `:7:10: cells[3].md: template: .Nope: no field "Nope" in the scenario`,
 		file + `:9:18: cells[4].md: image "missing.png"`,
 	}

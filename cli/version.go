@@ -20,6 +20,10 @@ version (a released version when installed with go install MODULE@VERSION,
 "(devel)" when built from a checkout), the revision of the source it was built
 from and whether that source had uncommitted changes, the version of Go, and
 the version of ECharts the embedded build is made from. partlab --version is the same.`,
+	Examples: []Example{
+		{"partlab version", "partlab's version and the versions of what it embeds"},
+		{"partlab --version", "the same"},
+	},
 	Flags: func(fs *flag.FlagSet) runFunc {
 		return func(_ context.Context, args []string, stdout, stderr io.Writer) error {
 			if len(args) != 0 {

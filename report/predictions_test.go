@@ -65,7 +65,7 @@ func TestPredictionsKey(t *testing.T) {
 	got := page(t, nb, key)
 	for _, want := range []string{
 		`data-edition="teacher"`,
-		`How fast at 8? <strong class="key-figure" title="The figure of P2: speedup">8</strong> And idle? <strong class="key-figure" title="The figure of P3">8</strong>`,
+		`How fast at 8? <span class="predict"><span class="predict-label">P2: speedup</span> <strong class="key-figure" title="The figure of P2: speedup">8</strong></span> And idle? <span class="predict"><span class="predict-label">P3</span> <strong class="key-figure" title="The figure of P3">8</strong></span>`,
 		`<td class="num"><strong class="key-figure" title="The figure of P2: speedup">8</strong></td>`,
 		"<details class=\"answer\" open data-actuals>\n<summary>The answer</summary>",
 		"<details class=\"answer\" open>\n<summary>The answer: throughput <code>t</code></summary>",

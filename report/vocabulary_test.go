@@ -126,8 +126,8 @@ func TestLabVocabulary(t *testing.T) {
 	}
 	errs := []struct{ tmpl, want string }{
 		{`{{ cell "nope" }}`, `cell "nope": no cell "nope" (want one of "spread", "ceiling")`},
-		{`{{ figure "ceiling.speed@8" }}`, `figure "ceiling.speed@8": the throughput cell "ceiling" has no figure "speed@8" (want one of speedup@1, per_second@1,`},
-		{`{{ figure "nope.keys" }}`, `figure "nope.keys": no cell "nope"`},
+		{`{{ figure "ceiling.speed@8" }}`, `figure "ceiling.speed@8": the throughput cell "ceiling" computes no "speed@8" (nearest: ceiling.speedup@8, ceiling.speedup@1,`},
+		{`{{ figure "nope.keys" }}`, `figure "nope.keys": no cell computes "nope.keys" (nearest: spread.keys)`},
 	}
 	for _, tt := range errs {
 		t.Run(tt.tmpl, func(t *testing.T) {

@@ -64,7 +64,7 @@ func TestParseCellErrors(t *testing.T) {
 		{"out of bounds", "", nil, grid(`{keys: [record], partitions: [0]}`),
 			"cell:1:31: grid.partitions[0]: must be between 1 and 4096 (got 0)", true},
 		{"an unknown field, near one", "", nil, grid(`{keys: [record], partitons: [2]}`),
-			"cell:1:1: grid: missing required field \"partitions\"\ncell:1:18: grid.partitons: unknown field (want one of answer, assignor, consumers, deviation, engine, id, keys, partitioner, partitions) (did you mean \"partitions\"?)", true},
+			"cell:1:18: grid.partitons: unknown field (want one of answer, assignor, consumers, deviation, engine, id, keys, partitioner, partitions) (did you mean \"partitions\"?)", true},
 		{"the source", "{periods: 13}", nil, grid(`{keys: [record], partitions: [2]}`),
 			"cell:1:11: source.periods: must be between 1 and 12 (got 13)", true},
 		{"a cell above", "", []CellSpec{grid(`{keys: [recod], partitions: [2]}`)}, CellSpec{sim.KindSizing, []byte(`{target: 10, per_consumer: 1}`)},

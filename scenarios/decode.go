@@ -22,6 +22,12 @@ type decoder struct {
 	// that refer to the ones above them.
 	earlier map[string]sim.Cell
 	order   []string
+	// unknown are the ids of cells of an unknown kind, whose figures
+	// nothing can check.
+	unknown []string
+	// misspelt are the paths of the fields an unknown field's name is a
+	// near miss of: the field is not also reported missing.
+	misspelt []string
 	// cellID is the id of the cell being decoded when it names none.
 	cellID string
 	// root and lines are the file's top mapping and its lines, for the
@@ -59,6 +65,9 @@ func (d *decoder) fields(n *yaml.Node, path string, allowed, required []string) 
 				valid = append(slices.Clone(allowed), cellOptions...)
 			}
 			d.errorf(k, field, "%s", unknownField(k.Value, valid))
+			if near := Suggestion(k.Value, valid); near != "" {
+				d.misspelt = append(d.misspelt, join(path, near))
+			}
 		case got[k.Value] != nil:
 			d.errorf(k, field, "duplicate field")
 		default:
@@ -66,7 +75,7 @@ func (d *decoder) fields(n *yaml.Node, path string, allowed, required []string) 
 		}
 	}
 	for _, name := range required {
-		if got[name] == nil {
+		if got[name] == nil && !slices.Contains(d.misspelt, join(path, name)) {
 			d.errorf(n, path, "missing required field %q", name)
 		}
 	}

@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -71,57 +70,14 @@ func orNone(s []string) string {
 }
 
 // checkExpected requires ref to be "id.figure" for a figure some cell
-// computes. The error lists the names near it: the cells' ids when the id is
-// unknown, the members of the figure's family when only the member is wrong,
-// and the cell's figures otherwise, so that a grid's hundreds of names do not
-// drown the one the author meant.
+// computes; the error names the few nearest (sim.NoFigure), not the
+// hundreds a grid computes.
 func (d *decoder) checkExpected(n *yaml.Node, path, ref string) {
 	id, name, _ := strings.Cut(ref, ".")
-	c := d.earlier[id]
-	if c == nil {
-		if len(d.order) == 0 {
-			d.errorf(n, path, "no cell computes %q: the scenario has no computation", ref)
-			return
-		}
-		d.errorf(n, path, "no cell %q computes %q (the cells are %s)", id, ref, strings.Join(quoteAll(d.order), ", "))
+	if c := d.earlier[id]; c != nil && slices.Contains(sim.FigureNames(c), name) || slices.Contains(d.unknown, id) {
 		return
 	}
-	names := sim.FigureNames(c)
-	if slices.Contains(names, name) {
-		return
-	}
-	if len(names) == 0 {
-		d.errorf(n, path, "the %s cell %q has no named figures", c.Kind(), id)
-		return
-	}
-	family, _, member := strings.Cut(name, "@")
-	var members, families []string
-	for _, f := range names {
-		fam, _, isMember := strings.Cut(f, "@")
-		label := id + "." + f
-		if isMember {
-			label = id + "." + fam + "@…"
-			if member && fam == family {
-				members = append(members, id+"."+f)
-			}
-		}
-		if !slices.Contains(families, label) {
-			families = append(families, label)
-		}
-	}
-	near := families
-	if len(members) > 0 {
-		near = members
-	}
-	d.errorf(n, path, "the %s cell %q computes no %q (want one of %s)", c.Kind(), id, name, strings.Join(near, ", "))
-}
-
-func quoteAll(s []string) []string {
-	out := make([]string, len(s))
-	for i, v := range s {
-		out[i] = fmt.Sprintf("%q", v)
-	}
-	return out
+	d.errorf(n, path, "%s", sim.NoFigure(ref, d.cells(), "no cell"))
 }
 
 // Expectations returns the scenario's expectations for sim, in file order.

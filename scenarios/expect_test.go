@@ -57,10 +57,10 @@ func TestBadExpect(t *testing.T) {
 		{"tolerance on a bound", head + "  - {figure: s.minimum, at_most: 2, tolerance: 1}\n", "x.yaml:6:48: expect[0].tolerance: applies to equals only; for at_most, move the bound instead"},
 		{"negative tolerance", head + "  - {figure: s.minimum, equals: 2, tolerance: -1}\n", "expect[0].tolerance: must be between 0 and 1e+12 (got -1)"},
 		{"not a number", head + "  - {figure: s.minimum, equals: two}\n", `expect[0].equals: must be a number between -1e+12 and 1e+12 (got "two")`},
-		{"unknown cell", head + "  - {figure: x.minimum, equals: 2}\n", `x.yaml:6:14: expect[0].figure: no cell "x" computes "x.minimum" (the cells are "s", "c")`},
-		{"unknown figure", head + "  - {figure: s.maximum, equals: 2}\n", `expect[0].figure: the sizing cell "s" computes no "maximum" (want one of s.minimum, s.recommended)`},
-		{"unknown member", head + "  - {figure: c.speedup@4, equals: 2}\n", `expect[0].figure: the throughput cell "c" computes no "speedup@4" (want one of c.speedup@2, c.speedup@8)`},
-		{"unknown family", head + "  - {figure: c.spedup@8, equals: 2}\n", `expect[0].figure: the throughput cell "c" computes no "spedup@8" (want one of c.speedup@…, c.per_second@…, c.wall_s@…, c.idle@…)`},
+		{"unknown cell", head + "  - {figure: x.minimum, equals: 2}\n", `x.yaml:6:14: expect[0].figure: no cell computes "x.minimum" (nearest: s.minimum)`},
+		{"unknown figure", head + "  - {figure: s.maximum, equals: 2}\n", `expect[0].figure: the sizing cell "s" computes no "maximum" (nearest: s.minimum)`},
+		{"unknown member", head + "  - {figure: c.speedup@4, equals: 2}\n", `expect[0].figure: the throughput cell "c" computes no "speedup@4" (nearest: c.speedup@2, c.speedup@8)`},
+		{"unknown family", head + "  - {figure: c.spedup@8, equals: 2}\n", `expect[0].figure: the throughput cell "c" computes no "spedup@8" (nearest: c.speedup@8, c.speedup@2)`},
 		{"no computation", "title: t\ncells:\n  - md: hi\nexpect:\n  - {figure: s.minimum, equals: 2}\n", `expect[0].figure: no cell computes "s.minimum": the scenario has no computation`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

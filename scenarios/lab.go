@@ -77,7 +77,7 @@ var throughputSpec = object[sim.Throughput]{
 		switch {
 		case m.at["from"] != nil && (m.at["partitions"] != nil || m.at["records"] != nil):
 			m.errorf("from", "give partitions and records, or from, not both")
-		case m.at["from"] == nil && m.at["partitions"] == nil:
+		case m.at["from"] == nil && m.at["partitions"] == nil && !m.misspelt("partitions"):
 			m.errorf("", `missing required field "partitions" (or "from")`)
 		}
 	},
@@ -281,18 +281,21 @@ func (d *decoder) checkFigure(n *yaml.Node, path, ref string) {
 		return
 	}
 	id, figure, _ := strings.Cut(ref, ".")
-	if c := d.earlier[id]; c != nil && slices.Contains(sim.FigureNames(c), figure) {
+	if c := d.earlier[id]; c != nil && slices.Contains(sim.FigureNames(c), figure) || slices.Contains(d.unknown, id) {
 		return
 	}
-	var offer []string
-	for _, id := range d.order {
-		for _, f := range sim.FigureNames(d.earlier[id]) {
-			offer = append(offer, id+"."+f)
-		}
-	}
-	if len(offer) == 0 {
+	if len(d.order) == 0 {
 		d.errorf(n, path, "no cell before this one computes %q; predictions name figures of the cells above them", ref)
 		return
 	}
-	d.errorf(n, path, "no cell before this one computes %q (want one of %s)", ref, strings.Join(offer, ", "))
+	d.errorf(n, path, "%s", sim.NoFigure(ref, d.cells(), "no cell before this one"))
+}
+
+// cells are the computations decoded so far, in order.
+func (d *decoder) cells() []sim.Cell {
+	cells := make([]sim.Cell, len(d.order))
+	for i, id := range d.order {
+		cells[i] = d.earlier[id]
+	}
+	return cells
 }

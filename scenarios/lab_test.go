@@ -45,7 +45,7 @@ var badLabInputs = []badInput{
 	{"zero consumers in a group", head + "  - groups: {partitions: 6, groups: [{name: A, consumers: 0}]}\n", "cells[0].groups.groups[0].consumers: must be between 1 and 4096 (got 0)"},
 	{"sizing zero rate", head + "  - sizing: {target: 60000, per_consumer: 0}\n", "cells[0].sizing.per_consumer: must be between 1 and 1000000000 (got 0)"},
 	{"prediction of nothing", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: [{name: P1, you: 1, actual: s.speedup}]\n",
-		`cells[1].predictions[0].actual: no cell before this one computes "s.speedup" (want one of s.minimum, s.recommended)`},
+		`cells[1].predictions[0].actual: the sizing cell "s" computes no "speedup" (nearest: s.minimum, s.recommended)`},
 	{"prediction before its cell", head + "  - predictions: [{name: P1, you: 1, actual: s.minimum}]\n  - sizing: {id: s, target: 10, per_consumer: 5}\n",
 		`cells[0].predictions[0].actual: no cell before this one computes "s.minimum"; predictions name figures of the cells above them`},
 	{"prediction not a number", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: [{name: P1, you: many, actual: s.minimum}]\n",
@@ -54,7 +54,7 @@ var badLabInputs = []badInput{
 	{"predictions without items", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: {id: board}\n", `cells[1].predictions: missing required field "items"`},
 	{"predictions mapping field", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: {id: board, items: [], colour: red}\n", "cells[1].predictions.colour: unknown field (want one of answer, id, items)"},
 	{"predictions item of nothing", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: {items: [{name: P1, actual: s.speedup}]}\n",
-		`cells[1].predictions.items[0].actual: no cell before this one computes "s.speedup"`},
+		`cells[1].predictions.items[0].actual: the sizing cell "s" computes no "speedup"`},
 	{"negative tolerance", head + "  - sizing: {id: s, target: 10, per_consumer: 5}\n  - predictions: [{name: P1, you: 1, actual: s.minimum, tolerance: -1}]\n",
 		"cells[1].predictions[0].tolerance: must be between 0 and 1e+12 (got -1)"},
 }

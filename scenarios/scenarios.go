@@ -226,7 +226,8 @@ var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // syntaxError turns yaml.v3's "yaml: line N: msg" into file:line:col form.
 // yaml.v3 says "found character that cannot start any token" of a tab that
-// indents a line; the message names the tab instead, at its column.
+// indents a line; the message names the tab instead, at its column. Other
+// messages learn what to do where yamlHint sees why.
 func syntaxError(name string, src []byte, err error) error {
 	m := yamlLine.FindStringSubmatch(err.Error())
 	if m == nil {
@@ -240,6 +241,9 @@ func syntaxError(name string, src []byte, err error) error {
 		if tab := bytes.IndexByte(indent, '\t'); tab >= 0 {
 			return ErrorList{{File: name, Line: l, Col: tab + 1, Msg: "invalid YAML: a tab in the indentation; YAML indents with spaces only, so replace the tab with spaces"}}
 		}
+	}
+	if at, hint, ok := yamlHint(lines, line, m[2]); ok {
+		return ErrorList{{File: name, Line: at.Line, Col: at.Col, Msg: "invalid YAML: " + m[2] + "; " + hint}}
 	}
 	return ErrorList{{File: name, Line: line, Col: 1, Msg: "invalid YAML: " + m[2]}}
 }
@@ -353,7 +357,13 @@ func (d *decoder) cell(n *yaml.Node, path string, number int) Cell {
 	spec, ok := cellKinds[kind]
 	if !ok {
 		d.errorf(k, path, "unknown cell kind (want one of %s)%s", strings.Join(cellKindNames(), ", "), Suggest(k.Value, cellKindNames()))
-		return Cell{}
+		// What the cell computes is unknown: what names it is not checked,
+		// so that the one mistake is one error.
+		id := idOf(v)
+		if id != "" {
+			d.unknown = append(d.unknown, id)
+		}
+		return Cell{ID: id}
 	}
 	return d.computation(kind, spec, v, path, number)
 }
@@ -371,6 +381,19 @@ func (d *decoder) computation(kind sim.Kind, spec kind, v *yaml.Node, path strin
 		d.order = append(d.order, id)
 	}
 	return Cell{Kind: kind, ID: id, Sim: c, Answer: answer, path: path}
+}
+
+// idOf is the id a cell's mapping gives, or "".
+func idOf(n *yaml.Node) string {
+	if n.Kind != yaml.MappingNode {
+		return ""
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "id" && n.Content[i+1].Kind == yaml.ScalarNode {
+			return n.Content[i+1].Value
+		}
+	}
+	return ""
 }
 
 // cellOptions are the fields every computation's mapping takes besides its

@@ -180,7 +180,7 @@ var decoderOnly = []string{
 	"is not among the grid's", "must be below the partition count", "must differ from from",
 	"give partitions and records, or from", `\(or "from"\)`, "needs exactly one of",
 	"applies to equals only", "no grid cell", "has no key", "has no partition count",
-	"no cell before this one computes", "no cell computes", "must name two partitions",
+	"no cell before this one computes", "no cell computes", "computes no", "must name two partitions",
 	"must be between 0 and", "makes no keys", "keys; at most", `ranges; one \{a\.\.b\}`,
 	"bytes of keys", `a range is written \{a\.\.b\}`, "port must be a number",
 	"must hold one record of", "must be at most the steps",

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -84,6 +85,12 @@ func (m mapping) errorf(field, format string, args ...any) {
 		return
 	}
 	m.d.errorf(m.at[field], join(m.path, field), format, args...)
+}
+
+// misspelt reports whether an unknown field of the mapping is a near miss
+// of field, which is then not missing but misspelt.
+func (m mapping) misspelt(field string) bool {
+	return slices.Contains(m.d.misspelt, join(m.path, field))
 }
 
 func (o object[U]) decode(d *decoder, n *yaml.Node, path string) any {

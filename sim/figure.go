@@ -2,9 +2,12 @@ package sim
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/partlab/partlab/internal/near"
 )
 
 // A figure is one named number of a kind's result, as predictions, the
@@ -138,32 +141,65 @@ func (rs Results) Of(id string) (Cell, Result, bool) {
 }
 
 // Figure resolves "id.figure", such as "ceiling.speedup@8" or
-// "keys.max_load@record/4/4"; a name no cell computes is an error that lists
-// the names that exist. It is the one resolver of figure names: predictions,
-// the page's templates and expectations all read figures through it.
+// "keys.max_load@record/4/4"; a name no cell computes is an error that names
+// the nearest that exist (NoFigure). It is the one resolver of figure names:
+// predictions, the page's templates and expectations all read figures
+// through it.
 func (rs Results) Figure(ref string) (float64, error) {
 	id, name, _ := strings.Cut(ref, ".")
-	c, r, ok := rs.Of(id)
-	if !ok {
-		var ids []string
-		for _, c := range rs.Cells[:len(rs.All)] {
-			ids = append(ids, fmt.Sprintf("%q", c.CellID()))
-		}
-		if len(ids) == 0 {
-			return 0, fmt.Errorf("no cell %q: the scenario has no computation", id)
-		}
-		return 0, fmt.Errorf("no cell %q (want one of %s)", id, strings.Join(ids, ", "))
-	}
-	names := FigureNames(c)
-	if slices.Contains(names, name) {
+	if c, r, ok := rs.Of(id); ok && slices.Contains(FigureNames(c), name) {
 		if v, ok := c.figures().value(r, name); ok {
 			return v, nil
 		}
 	}
-	if len(names) == 0 {
-		return 0, fmt.Errorf("the %s cell %q has no named figures", c.Kind(), id)
+	return 0, errors.New(NoFigure(ref, rs.Cells[:len(rs.All)], "no cell"))
+}
+
+// nearFigures is how many names NoFigure offers: a grid computes hundreds,
+// and the one an author meant is among the few nearest.
+const nearFigures = 5
+
+// NoFigure is the message for ref, "id.figure", which none of cells
+// computes: what the cell named computes no such figure, or, when the id
+// names none of them, that none (as in "no cell before this one") computes
+// it; then the nearest names, by edit distance among the cell's own figures
+// when the id names a cell, and among every cell's otherwise. Predictions,
+// expectations and the page's templates all say it, so that a typo gives the
+// same few names wherever it is made.
+func NoFigure(ref string, cells []Cell, none string) string {
+	id, name, _ := strings.Cut(ref, ".")
+	var offer []string
+	for _, c := range cells {
+		if c.CellID() != id {
+			continue
+		}
+		names := FigureNames(c)
+		if len(names) == 0 {
+			return fmt.Sprintf("the %s cell %q has no named figures", c.Kind(), id)
+		}
+		for _, f := range names {
+			offer = append(offer, id+"."+f)
+		}
+		return fmt.Sprintf("the %s cell %q computes no %q%s", c.Kind(), id, name, nearest(ref, offer))
 	}
-	return 0, fmt.Errorf("the %s cell %q has no figure %q (want one of %s)", c.Kind(), id, name, strings.Join(names, ", "))
+	if len(cells) == 0 {
+		return fmt.Sprintf("%s computes %q: the scenario has no computation", none, ref)
+	}
+	for _, c := range cells {
+		for _, f := range FigureNames(c) {
+			offer = append(offer, c.CellID()+"."+f)
+		}
+	}
+	return fmt.Sprintf("%s computes %q%s", none, ref, nearest(ref, offer))
+}
+
+// nearest is " (nearest: a, b)", the names of offer nearest ref, or "".
+func nearest(ref string, offer []string) string {
+	names := near.Nearest(ref, offer, nearFigures)
+	if len(names) == 0 {
+		return ""
+	}
+	return " (nearest: " + strings.Join(names, ", ") + ")"
 }
 
 // Figures returns every figure of the computation All[i] by name, the values

@@ -29,10 +29,10 @@ func TestFigure(t *testing.T) {
 		{ref: "tp.idle@16", want: 8},
 		{ref: "sp.keys", want: 2},
 		{ref: "gr.received@A", want: 60},
-		{ref: "tp.speedup@3", err: `the throughput cell "tp" has no figure "speedup@3" (want one of speedup@8, per_second@8,`},
-		{ref: "keys.max_load@record/5/4", err: `has no figure "max_load@record/5/4"`},
-		{ref: "sp.hot_partitions", err: `(want one of keys, covered)`},
-		{ref: "nope.keys", err: `no cell "nope" (want one of "keys", "tp", "sp", "gr")`},
+		{ref: "tp.speedup@3", err: `the throughput cell "tp" computes no "speedup@3" (nearest: tp.speedup@8, tp.speedup@16)`},
+		{ref: "keys.max_load@record/5/4", err: `computes no "max_load@record/5/4" (nearest: keys.max_load@record/4/4,`},
+		{ref: "sp.hot_partitions", err: `(nearest: sp.covered, sp.keys)`},
+		{ref: "nope.keys", err: `no cell computes "nope.keys" (nearest: sp.keys)`},
 	} {
 		got, err := rs.Figure(tc.ref)
 		switch {

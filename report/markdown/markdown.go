@@ -57,8 +57,10 @@ type Doc struct {
 	// Headings are the page's contents: the authors' level 2 and 3
 	// headings, and whatever the page adds between them.
 	Headings []Heading
-	// predictions are the page's, which predict's markers number.
+	// predictions are the page's, which predict's markers number;
+	// brokenBoard is set when a scoreboard was left out for its own errors.
 	predictions []prediction
+	brokenBoard bool
 	// Key converts for the teacher's answer key: every answer open, every
 	// prediction's figure in place of its input. Without it, for the
 	// student, answers are closed and predictions are inputs.
@@ -131,7 +133,7 @@ func (d *Doc) HTML(src string) (template.HTML, error) {
 		switch n := n.(type) {
 		case *answerNode:
 			if n.prediction != "" {
-				if _, err := lookup(d.predictions, n.prediction); err != nil {
+				if _, err := lookup(d.predictions, d.brokenBoard, n.prediction); err != nil {
 					return ast.WalkStop, fmt.Errorf(":::answer %s: %w", n.prediction, err)
 				}
 			}

@@ -182,7 +182,8 @@ func TestMarkdownExtensions(t *testing.T) {
 			name: "predictions' inputs",
 			src:  "How many? {{?0}} And this? {{?1}}\n",
 			want: []string{
-				`<p>How many? <input class="prediction" type="number" step="any" inputmode="decimal" data-prediction="P1" aria-label="Your prediction for P1: same key"> And this? `,
+				`<p>How many? <label class="predict"><span class="predict-label">P1: same key</span> <input class="prediction" type="number" step="any" inputmode="decimal" data-prediction="P1" aria-label="Your prediction for P1: same key"></label> And this? `,
+				`<span class="predict-label">&lt;b x=&#34;1&#34;&gt;P2&lt;/b&gt;: &#34;quoted&#34; &amp; &lt;i&gt;</span>`,
 				`data-prediction="&lt;b x=&#34;1&#34;&gt;P2&lt;/b&gt;" aria-label="Your prediction for &lt;b x=&#34;1&#34;&gt;P2&lt;/b&gt;: &#34;quoted&#34; &amp; &lt;i&gt;" placeholder="e.g. 7.5">`,
 			},
 			not: []string{"<b", "<i>"},
@@ -199,7 +200,7 @@ func TestMarkdownExtensions(t *testing.T) {
 			src:  "How many? {{?0}} And this? {{?1}}\n",
 			key:  true,
 			want: []string{
-				`<p>How many? <strong class="key-figure" title="The figure of P1: same key">8</strong> And this? `,
+				`<p>How many? <span class="predict"><span class="predict-label">P1: same key</span> <strong class="key-figure" title="The figure of P1: same key">8</strong></span> And this? `,
 				`<strong class="key-figure" title="The figure of &lt;b x=&#34;1&#34;&gt;P2&lt;/b&gt;: &#34;quoted&#34; &amp; &lt;i&gt;">1.46</strong>`,
 			},
 			not: []string{"<input", "<b", "<i>"},

@@ -67,21 +67,26 @@ func predictionsOf(cells []Cell) []prediction {
 
 // predict is the template function: the marker of the named prediction.
 func (v *Vocabulary) predict(name string) (string, error) {
-	i, err := lookup(v.predictions, name)
+	i, err := lookup(v.predictions, v.brokenBoard, name)
 	if err != nil {
 		return "", err
 	}
 	return marker(i), nil
 }
 
-// lookup is the place of the named prediction in list, the page's.
-func lookup(list []prediction, name string) (int, error) {
+// lookup is the place of the named prediction in list, the page's. A name
+// not in it is errBroken when a scoreboard was left out for its errors
+// (broken): those errors are reported, and the name is likely its.
+func lookup(list []prediction, broken bool, name string) (int, error) {
 	var names []string
 	for i, p := range list {
 		if p.Name == name {
 			return i, nil
 		}
 		names = append(names, p.Name)
+	}
+	if broken {
+		return 0, fmt.Errorf("%q: %w", name, errBroken)
 	}
 	if len(names) == 0 {
 		return 0, fmt.Errorf("no prediction %q: the scenario has no predictions cell", name)
@@ -108,6 +113,17 @@ func PredictionInput(p sim.Prediction) string {
 	}
 	b.WriteString(">")
 	return b.String()
+}
+
+// visibleLabel is the name and question a prediction's input stands under
+// in the text, where no table's row names it, in both editions; the
+// scoreboard's row names it in its own columns.
+func visibleLabel(p sim.Prediction) string {
+	label := p.Name
+	if p.Question != "" {
+		label += ": " + p.Question
+	}
+	return `<span class="predict-label">` + html.EscapeString(label) + "</span>"
 }
 
 // PredictionKey is what the answer key prints in place of a prediction's
@@ -164,9 +180,9 @@ type predictRenderer struct{}
 func (predictRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindPredict, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if p := n.(*predictNode); entering && p.key && p.prediction.has {
-			w.WriteString(PredictionKey(p.prediction.Prediction, p.prediction.actual))
+			w.WriteString(`<span class="predict">` + visibleLabel(p.prediction.Prediction) + " " + PredictionKey(p.prediction.Prediction, p.prediction.actual) + "</span>")
 		} else if entering {
-			w.WriteString(PredictionInput(p.prediction.Prediction))
+			w.WriteString(`<label class="predict">` + visibleLabel(p.prediction.Prediction) + " " + PredictionInput(p.prediction.Prediction) + "</label>")
 		}
 		return ast.WalkSkipChildren, nil
 	})

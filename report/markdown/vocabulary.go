@@ -57,8 +57,11 @@ type Vocabulary struct {
 	cells   []Cell
 	results sim.Results
 	file    string
-	// predictions are the page's, in order, which predict names.
+	// predictions are the page's, in order, which predict names;
+	// brokenBoard is set when a scoreboard was left out for its own errors
+	// (scenarios.Salvage), whose predictions are then none of these.
 	predictions []prediction
+	brokenBoard bool
 	// ctx stops the templates' execution when cancelled: the vocabulary
 	// lives for one page's rendering or one Check, the context's lifetime.
 	ctx context.Context
@@ -87,14 +90,20 @@ type Cell struct {
 // in order, computed results. Cancelling ctx stops its templates.
 func NewVocabulary(ctx context.Context, s *scenarios.Scenario, cells []Cell, results sim.Results) *Vocabulary {
 	return &Vocabulary{Title: s.Title, Source: s.Source, cells: cells, results: results, file: s.File,
-		predictions: predictionsOf(cells), ctx: ctx, broken: s.BrokenIDs()}
+		predictions: predictionsOf(cells), brokenBoard: brokenBoard(s), ctx: ctx, broken: s.BrokenIDs()}
+}
+
+// brokenBoard reports whether a scoreboard of s was left out for its own
+// errors: a prediction the page names may be one of its.
+func brokenBoard(s *scenarios.Scenario) bool {
+	return slices.ContainsFunc(s.Cells, func(c scenarios.Cell) bool { return c.Broken && c.Kind == sim.KindPredictions })
 }
 
 // NewDoc starts a page's Markdown in the vocabulary, its own anchors
 // reserved: predict's markers number the vocabulary's predictions.
 func (v *Vocabulary) NewDoc(reserved ...string) *Doc {
 	d := NewDoc(reserved...)
-	d.predictions = v.predictions
+	d.predictions, d.brokenBoard = v.predictions, v.brokenBoard
 	return d
 }
 
@@ -334,6 +343,9 @@ func (v *Vocabulary) HTML(d *Doc, t Text) (template.HTML, error) {
 		return "", err
 	}
 	h, err := d.HTML(md)
+	if errors.Is(err, errBroken) {
+		return "", nil
+	}
 	var imgs imageErrors
 	if errors.As(err, &imgs) {
 		list := make(scenarios.ErrorList, len(imgs))
