@@ -31,6 +31,19 @@ type decoder struct {
 	// options is the mapping of the computation being decoded, which takes
 	// cellOptions besides its kind's fields; unknown-field messages list them.
 	options *yaml.Node
+	// inCell is the id of the computation being decoded, "" outside one:
+	// only a cell's whole-number fields may be expressions.
+	inCell string
+	// scopes are the lookups of the mappings being decoded, innermost
+	// last, that expressions read.
+	scopes []func(string) (int64, error)
+	// params are the whole-number fields of the computation last decoded,
+	// and cellParams every computation's so far, by id: the parameters a
+	// figure's member may be written relative to.
+	params     map[string]int64
+	cellParams map[string]map[string]int64
+	// refs are the figures the predictions and expectations name.
+	refs []FigureRef
 }
 
 func (d *decoder) errorf(n *yaml.Node, field, format string, args ...any) {
