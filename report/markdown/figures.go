@@ -13,26 +13,34 @@ import (
 // not parse names none here (rendering reports it). A figure whose name a
 // template computes is not among them: rendering each variant checks it.
 func FigureRefs(s *scenarios.Scenario) []scenarios.FigureRef {
-	var v Vocabulary
 	var out []scenarios.FigureRef
 	for _, t := range Texts(s) {
-		tmpl, err := v.parse(t.src, &budget{})
-		if err != nil {
-			continue
-		}
-		for _, tree := range tmpl.Templates() {
-			walkFigures(tree.Root, func(ref string, pos parse.Pos) {
-				figure, err := s.ResolveFigure(ref)
-				if err != nil {
-					figure = ref
-				}
-				before := t.src[:pos]
-				line := strings.Count(before, "\n")
-				col := len(before) - strings.LastIndexByte(before, '\n') - 1
-				out = append(out, scenarios.FigureRef{Written: ref, Figure: figure, Field: t.field,
-					At: scenarios.Pos{Line: t.at.Line + line, Col: t.at.Col + col}})
-			})
-		}
+		out = append(out, TextFigureRefs(s, t)...)
+	}
+	return out
+}
+
+// TextFigureRefs are the figures one text of scenario s names by a
+// constant, as FigureRefs gives them.
+func TextFigureRefs(s *scenarios.Scenario, t Text) []scenarios.FigureRef {
+	var v Vocabulary
+	tmpl, err := v.parse(t.src, &budget{})
+	if err != nil {
+		return nil
+	}
+	var out []scenarios.FigureRef
+	for _, tree := range tmpl.Templates() {
+		walkFigures(tree.Root, func(ref string, pos parse.Pos) {
+			figure, err := s.ResolveFigure(ref)
+			if err != nil {
+				figure = ref
+			}
+			before := t.src[:pos]
+			line := strings.Count(before, "\n")
+			col := len(before) - strings.LastIndexByte(before, '\n') - 1
+			out = append(out, scenarios.FigureRef{Written: ref, Figure: figure, Field: t.field,
+				At: scenarios.Pos{Line: t.at.Line + line, Col: t.at.Col + col}})
+		})
 	}
 	return out
 }
