@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -35,7 +36,11 @@ attributes are the run's seconds; the rest is the same bytes on every run.
 
 --roster checks every expectation on every student's variant instead (see
 render --roster), and names a variant that breaks one by its token and its
-values, never by the student.`,
+values, never by the student. It also proves the page safe to vary: every
+figure its predictions, expectations, answers and templates name exists in
+every variant, and a figure named by a number that is a varied value of its
+cell (ceiling.speedup@8 with partitions varied) is reported with the
+relative form to write (ceiling.speedup@partitions).`,
 	Examples: []Example{
 		{"partlab check", "print the expectations of scenarios/*.yaml that miss"},
 		{"partlab check --junit check.xml scenarios/partitions.yaml", "also write a JUnit report for CI"},
@@ -147,18 +152,34 @@ func checkRoster(ctx context.Context, files []string, flags *computeFlags, roste
 			total += len(v.nb.Scenario.Expect)
 		}
 	}
+	var literal []string
+	for _, plan := range plans {
+		nbs := make([]report.Notebook, len(plan))
+		for j, v := range plan {
+			nbs[j] = v.nb
+		}
+		literal = append(literal, report.LiteralFigures(nbs)...)
+	}
 	var out bytes.Buffer
-	for _, l := range lines {
+	for _, l := range slices.Concat(literal, lines) {
 		fmt.Fprintln(&out, printable(l))
 	}
-	fmt.Fprintf(&out, "check: %s on %s of %s: %d held, %d missed\n", plural(total, "expectation"), plural(len(plans[0]), "student"), plural(len(files), "file"), total-len(lines), len(lines))
+	fmt.Fprintf(&out, "check: %s on %s of %s: %d held, %d missed", plural(total, "expectation"), plural(len(plans[0]), "student"), plural(len(files), "file"), total-len(lines), len(lines))
+	if len(literal) > 0 {
+		fmt.Fprintf(&out, "; %s named by a varied value", plural(len(literal), "figure"))
+	}
+	fmt.Fprintln(&out)
 	if _, err := out.WriteTo(stdout); err != nil {
 		return err
 	}
+	var errs []error
 	if len(lines) > 0 {
-		return fmt.Errorf("%d of %s missed", len(lines), plural(total, "expectation"))
+		errs = append(errs, fmt.Errorf("%d of %s missed", len(lines), plural(total, "expectation")))
 	}
-	return nil
+	if len(literal) > 0 {
+		errs = append(errs, fmt.Errorf("%s named by a varied value: the page is not safe to vary", plural(len(literal), "figure")))
+	}
+	return errors.Join(errs...)
 }
 
 // strict fails when any expectation of the notebooks does not hold, listing

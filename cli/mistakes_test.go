@@ -52,11 +52,11 @@ func TestMistakes(t *testing.T) {
 			"actual: spread.hot_partitions}", "actual: sprad.hot_partitions}",
 			`F:245:64: cells[22].predictions.items[0].actual: no cell before this one computes "sprad.hot_partitions" (nearest: spread.hot_partitions)`},
 		{"a typo in expect", string(lesson),
-			"figure: ceiling.idle@16\n", "figure: ceiling.idel@16\n",
-			`F:271:13: expect[1].figure: the throughput cell "ceiling" computes no "idel@16" (nearest: ceiling.idle@16, ceiling.idle@1, ceiling.idle@2, ceiling.idle@4, ceiling.idle@8)`},
+			"figure: ceiling.idle@2*partitions\n", "figure: ceiling.idel@2*partitions\n",
+			`F:272:13: expect[1].figure: the throughput cell "ceiling" computes no "idel@16" (nearest: ceiling.idle@16, ceiling.idle@1, ceiling.idle@2, ceiling.idle@4, ceiling.idle@8)`},
 		{"a typo in a template's figure", string(lesson),
-			`{{ figure "ceiling.idle@16" }} sitting`, `{{ figure "ceiling.idel@16" }} sitting`,
-			`F:256:10: cells[23].md: template: figure "ceiling.idel@16": the throughput cell "ceiling" computes no "idel@16" (nearest: ceiling.idle@16, ceiling.idle@1, ceiling.idle@2, ceiling.idle@4, ceiling.idle@8)`},
+			`{{ figure "ceiling.idle@2*partitions" }} sitting`, `{{ figure "ceiling.idel@2*partitions" }} sitting`,
+			`F:256:10: cells[23].md: template: figure "ceiling.idel@2*partitions": the throughput cell "ceiling" computes no "idel@16" (nearest: ceiling.idle@16, ceiling.idle@1, ceiling.idle@2, ceiling.idle@4, ceiling.idle@8)`},
 		{"a figure of a cell below the prediction", mistakesMini,
 			"actual: ceiling.speedup@4}", "actual: later.keys}",
 			`F:12:58: cells[2].predictions.items[0].actual: no cell before this one computes "later.keys" (nearest: ceiling.idle@1, ceiling.idle@4, ceiling.idle@8, ceiling.wall_s@1, ceiling.wall_s@4)`},
@@ -86,7 +86,7 @@ func TestMistakes(t *testing.T) {
 			`F:7:7: cells[1].throughput.partitons: unknown field (want one of answer, assignor, consumers, from, id, measure, partitions, records, work) (did you mean "partitions"?)`},
 		{"a number in words", mistakesMini,
 			"      partitions: 4\n", "      partitions: four\n",
-			`F:7:19: cells[1].throughput.partitions: must be a whole number between 1 and 4096 (got "four")`},
+			`F:7:19: cells[1].throughput.partitions: must be a whole number between 1 and 4096 (got "four"); "four" names no whole-number field of the cell`},
 	}
 	dir := t.TempDir()
 	for _, tt := range tests {

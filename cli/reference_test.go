@@ -159,8 +159,26 @@ func join(path, name string) string {
 	return path + "." + name
 }
 
+// orExpression is the number a field of a cell may also write as an
+// expression of the cell's fields (scenarios' withExpressions), or nil.
+func orExpression(p map[string]any) map[string]any {
+	alts, _ := p["anyOf"].([]any)
+	if len(alts) != 2 {
+		return nil
+	}
+	num, _ := alts[0].(map[string]any)
+	expr, _ := alts[1].(map[string]any)
+	if d, _ := expr["description"].(string); num == nil || !strings.HasPrefix(d, "an expression") {
+		return nil
+	}
+	return num
+}
+
 // typeOf is a field's JSON type, with its items' for a list.
 func typeOf(p map[string]any) string {
+	if num := orExpression(p); num != nil {
+		return typeOf(num) + " or expression"
+	}
 	t, _ := p["type"].(string)
 	if items, ok := p["items"].(map[string]any); ok && t == "array" {
 		return "list of " + typeOf(items)
@@ -178,6 +196,9 @@ func typeOf(p map[string]any) string {
 
 // bounds are a field's limits: its range, lengths, pattern and choices.
 func bounds(p map[string]any) string {
+	if num := orExpression(p); num != nil {
+		return bounds(num)
+	}
 	var out []string
 	num := func(k string) (string, bool) {
 		v, ok := p[k].(float64)

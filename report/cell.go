@@ -42,7 +42,7 @@ func RenderCell(nb Notebook, i int) (Cell, error) {
 	cells := nb.cells()
 	p := newPageState(nb, pageAnchors(cells)...)
 	for _, c := range cells[:cs[i].Index] {
-		if _, err := p.cell(c); err != nil {
+		if _, err := p.cell(c, false); err != nil {
 			return Cell{}, err
 		}
 	}

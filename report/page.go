@@ -221,14 +221,21 @@ func RenderPage(nb Notebook, opt Options) (RenderedPage, error) {
 	if opt.PDF {
 		d.PDF = fileLink(PDFFile(s.Name))
 	}
+	var (
+		withhold        map[int]bool
+		withholdSummary bool
+	)
 	if a := opt.Assessment; a != nil {
 		p.assess, p.doc.OmitAnswers = true, true
 		d.Assessment = &assessmentData{Scenario: s.Name, Token: a.Token}
 		d.Data = nil
+		withhold, withholdSummary = withheld(s, cells)
 	}
 	var err error
-	if d.Summary, err = p.vocab.HTML(p.doc, markdown.Summary(s)); err != nil {
-		return RenderedPage{}, err
+	if !withholdSummary {
+		if d.Summary, err = p.vocab.HTML(p.doc, markdown.Summary(s)); err != nil {
+			return RenderedPage{}, err
+		}
 	}
 	if d.Summary != "" {
 		d.Description = p.doc.Lead(maxDescription)
@@ -249,10 +256,10 @@ func RenderPage(nb Notebook, opt Options) (RenderedPage, error) {
 		d.Run, p.try = opt.RunURL, newTries(s, opt.Edition.Key())
 	}
 	for _, c := range cells {
-		if c.Answer && p.assess {
+		if p.assess && (c.Answer || withhold[c.Index] && c.Sim == nil) {
 			continue
 		}
-		cd, err := p.cell(c)
+		cd, err := p.cell(c, withhold[c.Index])
 		if err != nil {
 			return RenderedPage{}, err
 		}
@@ -310,11 +317,20 @@ func dataLinks(nb Notebook) ([]DataLink, error) {
 	return links, nil
 }
 
-// cell renders one cell with its kind's view and template.
-func (p *pageState) cell(c cell) (cellData, error) {
+// cell renders one cell with its kind's view and template, or, withheld,
+// a computed cell's input alone.
+func (p *pageState) cell(c cell, withheld bool) (cellData, error) {
 	authored := len(p.doc.Headings)
 	searched := slices.Clone(p.doc.Sections)
-	body, _, err := p.body(c)
+	var (
+		body []byte
+		err  error
+	)
+	if withheld {
+		body, err = p.withheldBody(c)
+	} else {
+		body, _, err = p.body(c)
+	}
 	if err != nil {
 		return cellData{}, err
 	}
@@ -360,6 +376,17 @@ func (p *pageState) body(c cell) ([]byte, any, error) {
 		body = markdown.CellAnswer(p.edition.Key(), c.Kind, c.ID, body)
 	}
 	return body, data, nil
+}
+
+// withheldBody is a computed cell of an assessment page whose output a
+// prediction grades: its input, which holds the student's values, and a
+// word on why the rest is not shown.
+func (p *pageState) withheldBody(c cell) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := cellLayout.ExecuteTemplate(&buf, "withheld.html", withheldData{Kind: string(c.Kind), ID: c.ID, Input: c.Input}); err != nil {
+		return nil, fmt.Errorf("%s: cells[%d]: %w", p.nb.Scenario.File, c.Index, err)
+	}
+	return buf.Bytes(), nil
 }
 
 // cellTitle is a computed cell's heading: its kind's title, and its id when

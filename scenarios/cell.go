@@ -29,7 +29,7 @@ type CellSpec struct {
 // A page computes with the sim engine only: a grid or rebalance whose
 // engine is kafka or both is an error.
 func ParseCell(name string, source []byte, above []CellSpec, cell CellSpec) (*Scenario, error) {
-	d := &decoder{file: name, earlier: map[string]sim.Cell{}}
+	d := &decoder{file: name, earlier: map[string]sim.Cell{}, cellParams: map[string]map[string]int64{}}
 	s := Scenario{Name: name, File: name, Title: name, Source: sourceDefault}
 	if len(bytes.TrimSpace(source)) > 0 {
 		root, err := d.piece(source, "source")

@@ -40,6 +40,19 @@ type decoder struct {
 	// patterns are the file's key patterns so far, counted before each
 	// is expanded.
 	patterns patternTotal
+	// inCell is the id of the computation being decoded, "" outside one:
+	// only a cell's whole-number fields may be expressions.
+	inCell string
+	// scopes are the lookups of the mappings being decoded, innermost
+	// last, that expressions read.
+	scopes []func(string) (int64, error)
+	// params are the whole-number fields of the computation last decoded,
+	// and cellParams every computation's so far, by id: the parameters a
+	// figure's member may be written relative to.
+	params     map[string]int64
+	cellParams map[string]map[string]int64
+	// refs are the figures the predictions and expectations name.
+	refs []FigureRef
 }
 
 func (d *decoder) errorf(n *yaml.Node, field, format string, args ...any) {

@@ -1,6 +1,8 @@
 package scenarios
 
 import (
+	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -26,11 +28,11 @@ var expectSpec = items[Expect]{object[Expect]{
 	fields: []field[Expect]{
 		{name: "figure", doc: "the figure, as cell-id.figure, such as ceiling.speedup@8", value: text{}, required: true,
 			set: to(func(e *Expect, v string) { e.Figure = v })},
-		{name: string(sim.Equals), doc: "the figure equals this, within tolerance", value: number{expectBounds},
+		{name: string(sim.Equals), doc: "the figure equals this, within tolerance", value: bound{},
 			set: to(func(e *Expect, v float64) { e.Bound, e.Value = sim.Equals, v })},
-		{name: string(sim.AtLeast), doc: "the figure is this or more", value: number{expectBounds},
+		{name: string(sim.AtLeast), doc: "the figure is this or more", value: bound{},
 			set: to(func(e *Expect, v float64) { e.Bound, e.Value = sim.AtLeast, v })},
-		{name: string(sim.AtMost), doc: "the figure is this or less", value: number{expectBounds},
+		{name: string(sim.AtMost), doc: "the figure is this or less", value: bound{},
 			set: to(func(e *Expect, v float64) { e.Bound, e.Value = sim.AtMost, v })},
 		{name: "tolerance", doc: "how far from equals the figure may be", value: number{bounds[float64]{0, expectLimit}},
 			set: to(func(e *Expect, v float64) { e.Tolerance = v })},
@@ -43,12 +45,16 @@ var expectSpec = items[Expect]{object[Expect]{
 			return
 		}
 		if v := m.at["figure"]; v != nil && v.Kind == yaml.ScalarNode {
+			e.Figure = m.d.figureRef(v, join(m.path, "figure"), e.Figure)
 			m.d.checkExpected(v, join(m.path, "figure"), e.Figure)
 		}
 		var given []string
 		for _, b := range sim.BoundNames() {
 			if m.at[b] != nil {
 				given = append(given, b)
+			}
+			if n := m.at[b]; n != nil && isString(n) {
+				e.Value = m.d.relativeBound(n, join(m.path, b), e.Figure)
 			}
 		}
 		if len(given) != 1 {
@@ -58,6 +64,48 @@ var expectSpec = items[Expect]{object[Expect]{
 		}
 	},
 }}
+
+// bound is an expectation's number, or an expression of the whole-number
+// fields of the figure's cell, so that the claim follows the variant:
+// figure: ceiling.idle@2*partitions, equals: partitions. The expectation's
+// check evaluates it, once the figure is known.
+type bound struct{}
+
+func (bound) decode(d *decoder, n *yaml.Node, path string) any {
+	if isString(n) {
+		return 0.0
+	}
+	return number{expectBounds}.decode(d, n, path)
+}
+
+func (bound) schema() schema {
+	e := exprSchema()
+	e["description"] = "an expression of the whole-number fields of the figure's cell, such as partitions or 2*partitions"
+	return schema{"anyOf": []schema{number{expectBounds}.schema(), e}}
+}
+
+// relativeBound evaluates the expression n holds in the fields of the cell
+// of figure, "id.name".
+func (d *decoder) relativeBound(n *yaml.Node, path, figure string) float64 {
+	id, _, _ := strings.Cut(figure, ".")
+	params, ok := d.cellParams[id]
+	if !ok {
+		d.errorf(n, path, "must be a number, or an expression of the fields of the figure's cell (got %q, and no cell %q)", n.Value, id)
+		return 0
+	}
+	lookup := func(name string) (int64, error) {
+		if v, ok := params[name]; ok {
+			return v, nil
+		}
+		return 0, noName(fmt.Sprintf("unknown name %q (the fields of the cell %q are %s)%s", name, id, strings.Join(slices.Sorted(maps.Keys(params)), ", "), Suggest(name, slices.Collect(maps.Keys(params)))))
+	}
+	if bareUnknown(n.Value, lookup) {
+		d.errorf(n, path, "must be a number between %g and %g (got %s); %q names no whole-number field of the cell %q", expectBounds.min, expectBounds.max, describe(n), n.Value, id)
+		return 0
+	}
+	v, _ := d.eval(n, path, lookup, "an expectation's bound may be an expression of the whole-number fields of the figure's cell, such as partitions")
+	return float64(v)
+}
 
 // expectBounds bound an expectation's numbers, as predictions' guesses are.
 var expectBounds = bounds[float64]{-expectLimit, expectLimit}

@@ -270,6 +270,7 @@ var predictionSpec = object[sim.Prediction]{
 	},
 	check: func(m mapping, p *sim.Prediction) {
 		if v := m.at["actual"]; v != nil {
+			p.Actual = m.d.figureRef(v, join(m.path, "actual"), p.Actual)
 			m.d.checkFigure(v, join(m.path, "actual"), p.Actual)
 		}
 	},

@@ -35,7 +35,10 @@ type Scenario struct {
 	Source    sim.Source
 	Kafka     Kafka // where grids on the kafka engine run
 	Cells     []Cell
-	Expect    []Expect   // claims about the figures, checked after the run
+	Expect    []Expect // claims about the figures, checked after the run
+	// Refs are the figures its predictions and expectations name, each as
+	// written and as resolved, in file order.
+	Refs      []FigureRef
 	Variants  Variants   // what may vary from one student to the next
 	Overrides []Override // put over the file's values, in order
 	// Folder reads the files the scenario names beside it, its Markdown's
@@ -66,6 +69,9 @@ type Cell struct {
 	Sim      sim.Cell
 	Answer   bool   // shown behind "Show the answer" (the cell option answer: true)
 	path     string // a computation's path in errors: cells[2].grid
+	// params are a computation's whole-number fields as decoded, derived
+	// ones included: what its figures' members may be written relative to.
+	params map[string]int64
 	// Broken marks a cell with errors in a scenario that Salvage returns:
 	// it has no Sim, and nothing that names it is checked further.
 	Broken bool
@@ -164,11 +170,12 @@ func salvage(root *yaml.Node, src []byte, name string, overrides []Override) (*S
 	overrides = slices.Clone(overrides) // applyOverrides places each
 	known := filePaths(root)
 	misplaced := applyOverrides(root, bytes.Count(src, []byte("\n"))+1, overrides)
-	d := &decoder{file: name, earlier: map[string]sim.Cell{}, root: root, lines: bytes.Split(src, []byte("\n"))}
+	d := &decoder{file: name, earlier: map[string]sim.Cell{}, cellParams: map[string]map[string]int64{}, root: root, lines: bytes.Split(src, []byte("\n"))}
 	s := scenarioSpec.decode(d, root, "").(Scenario)
 	s.File = name
 	s.Name = NameOf(name)
 	s.Overrides = overrides
+	s.Refs = d.refs
 	if len(d.errs)+len(misplaced) > 0 {
 		salvaged := &s
 		for _, e := range d.errs {
@@ -332,6 +339,7 @@ func (cellList) schema() schema {
 		s := k.spec.schema()
 		if name != string(Markdown) {
 			withAnswer(s)
+			withExpressions(s)
 		}
 		s["description"] = k.doc
 		kinds[name] = s
@@ -373,14 +381,16 @@ func (d *decoder) cell(n *yaml.Node, path string, number int) Cell {
 func (d *decoder) computation(kind sim.Kind, spec kind, v *yaml.Node, path string, number int) Cell {
 	d.cellID = fmt.Sprintf("%s%d", kind, number)
 	v, answer := d.answer(v, path)
-	d.options = v
+	d.options, d.params, d.inCell = v, nil, d.cellID
 	c := spec.spec.decode(d, v, path).(sim.Cell)
+	d.inCell = ""
 	id := c.CellID()
 	if d.earlier[id] == nil {
 		d.earlier[id] = c
+		d.cellParams[id] = d.params
 		d.order = append(d.order, id)
 	}
-	return Cell{Kind: kind, ID: id, Sim: c, Answer: answer, path: path}
+	return Cell{Kind: kind, ID: id, Sim: c, Answer: answer, path: path, params: d.params}
 }
 
 // idOf is the id a cell's mapping gives, or "".

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -102,13 +104,26 @@ func (o object[U]) decode(d *decoder, n *yaml.Node, path string) any {
 		}
 	}
 	at := d.fields(n, path, allowed, required)
+	d.scopes = append(d.scopes, o.lookup(at))
+	defer func() { d.scopes = d.scopes[:len(d.scopes)-1] }()
+	cell := n == d.options
+	if cell {
+		d.params = map[string]int64{}
+	}
 	var u U
 	for _, f := range o.fields {
 		a, computed := f.value.(absenter)
 		switch v := at[f.name]; {
 		case v != nil:
-			f.set(&u, f.value.decode(d, v, join(path, f.name)))
+			x := f.value.decode(d, v, join(path, f.name))
+			if _, whole := f.value.(integer); whole && cell {
+				d.params[f.name] = x.(int64)
+			}
+			f.set(&u, x)
 		case f.def != nil:
+			if _, whole := f.value.(integer); whole && cell {
+				d.params[f.name] = f.def.(int64)
+			}
 			f.set(&u, f.def)
 		case computed:
 			f.set(&u, a.absent(d))
@@ -118,6 +133,44 @@ func (o object[U]) decode(d *decoder, n *yaml.Node, path string) any {
 		o.check(mapping{d: d, node: n, path: path, at: at}, &u)
 	}
 	return u
+}
+
+// lookup is the scope of the expressions in the mapping whose present
+// fields are at: its whole-number fields, each as written or by default.
+// A field that is itself an expression is not one to derive from, so that
+// no expression waits on another.
+func (o object[U]) lookup(at map[string]*yaml.Node) func(string) (int64, error) {
+	return func(name string) (int64, error) {
+		var names []string
+		for _, f := range o.fields {
+			i, whole := f.value.(integer)
+			if !whole {
+				continue
+			}
+			names = append(names, f.name)
+			if f.name != name {
+				continue
+			}
+			n := at[f.name]
+			switch {
+			case n == nil && f.def != nil:
+				return f.def.(int64), nil
+			case n == nil:
+				return 0, fmt.Errorf("%s is not given, and has no default", name)
+			case n.Kind != yaml.ScalarNode || n.Tag != "!!int":
+				return 0, fmt.Errorf("%s is not written as a whole number; derive from a field that is", name)
+			}
+			v, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
+			if err != nil || !i.b.contains(v) {
+				return 0, fmt.Errorf("%s is out of its bounds", name)
+			}
+			return v, nil
+		}
+		if len(names) == 0 {
+			return 0, noName(fmt.Sprintf("unknown name %q: this mapping has no whole-number fields", name))
+		}
+		return 0, noName(fmt.Sprintf("unknown name %q (want one of %s)%s", name, strings.Join(sorted(names), ", "), Suggest(name, names)))
+	}
 }
 
 // fieldNames lists the mapping's fields in table order.

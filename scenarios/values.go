@@ -111,6 +111,9 @@ func (cellID) absent(d *decoder) any { return d.cellID }
 type integer struct{ b bounds[int64] }
 
 func (i integer) decode(d *decoder, n *yaml.Node, path string) any {
+	if isString(n) {
+		return d.expression(n, path, i.b)
+	}
 	if n.Kind != yaml.ScalarNode || n.Tag != "!!int" {
 		d.errorf(n, path, "must be a whole number between %d and %d (got %s)", i.b.min, i.b.max, describe(n))
 		return int64(0)

@@ -40,7 +40,8 @@ import (
 //	cell "ID"               any computation cell's results, by id: the fields
 //	                        of its kind's result in package sim
 //	figure "ID.NAME"        a named figure of a Day 24 lab cell, as predictions
-//	                        name them: figure "ceiling.speedup@8"
+//	                        name them: figure "ceiling.speedup@8", or relative
+//	                        to the cell's fields: figure "ceiling.idle@2*partitions"
 //	predict "NAME"          the reader's input for a prediction of a
 //	                        predictions cell, beside its question
 //	list X                  a list in words: 0, 1, 2 and 3
@@ -71,6 +72,9 @@ type Vocabulary struct {
 	// built is what the texts' string-making functions took in so far
 	// (budget.take), for the file's texts together.
 	built int
+	// resolve is the scenario's one resolver of figure names, which reads
+	// a member written relative to its cell's fields.
+	resolve func(string) (string, error)
 }
 
 // errBroken is a template's reference to a broken computation, whose own
@@ -90,7 +94,7 @@ type Cell struct {
 // in order, computed results. Cancelling ctx stops its templates.
 func NewVocabulary(ctx context.Context, s *scenarios.Scenario, cells []Cell, results sim.Results) *Vocabulary {
 	return &Vocabulary{Title: s.Title, Source: s.Source, cells: cells, results: results, file: s.File,
-		predictions: predictionsOf(cells), brokenBoard: brokenBoard(s), ctx: ctx, broken: s.BrokenIDs()}
+		predictions: predictionsOf(cells), brokenBoard: brokenBoard(s), ctx: ctx, broken: s.BrokenIDs(), resolve: s.ResolveFigure}
 }
 
 // brokenBoard reports whether a scoreboard of s was left out for its own
@@ -156,11 +160,15 @@ func (v *Vocabulary) computation(kind sim.Kind, id string) (Cell, error) {
 func (v *Vocabulary) cell(id string) (sim.Result, error) { return v.result("cell", id) }
 
 // figure returns a figure of a cell by the name a prediction would give
-// it, "ceiling.speedup@8"; a name the cell does not compute is an error that
-// lists the ones it does.
+// it, "ceiling.speedup@8" or "ceiling.speedup@partitions"; a name the cell
+// does not compute is an error that lists the ones it does.
 func (v *Vocabulary) figure(ref string) (float64, error) {
 	if id, _, _ := strings.Cut(ref, "."); slices.Contains(v.broken, id) {
 		return 0, fmt.Errorf("%q: %w", id, errBroken)
+	}
+	ref, err := v.resolve(ref)
+	if err != nil {
+		return 0, err
 	}
 	return v.results.Figure(ref)
 }
@@ -218,7 +226,7 @@ var FormatFuncs = texttemplate.FuncMap{
 // test keeps them and the function map the same.
 var funcDocs = map[string]string{
 	"cell":      `any computation's results by id: {{ (cell "ceiling").WorkMS }}`,
-	"figure":    `a named figure of a cell, as predictions and expect: name it: {{ figure "ceiling.speedup@8" }}`,
+	"figure":    `a named figure of a cell, as predictions and expect: name it, its member a number or relative to the cell's fields: {{ figure "ceiling.speedup@8" }}, {{ figure "ceiling.speedup@partitions" }}`,
 	"grid":      `a grid cell's results by id: {{ (grid "keys").Rows }}`,
 	"row":       `one row of a grid: id, key, partition count and, optionally, consumer count (default the grid's first): {{ (row "keys" "subscriber" 4).MaxLoad }}`,
 	"offsets":   `an offsets cell's results by id`,
