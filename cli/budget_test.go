@@ -27,7 +27,12 @@ func TestBudgetRefusesHostileScenarios(t *testing.T) {
 		{"testdata/budget/kafka-300.yaml", nil,
 			"testdata/budget/kafka-300.yaml:4:5: cells[0].grid: this grid needs 300 consumers in one Kafka group; the limit is 256 (the Kafka engine's own)"},
 		{"testdata/budget/lesson-million.yaml", []string{"--engine", "kafka"},
-			"testdata/budget/lesson-million.yaml:6:5: cells[0].grid: this grid needs 12,000,000 records in one Kafka topic; the limit is 2,400,000 (the Kafka engine's own)"},
+			"testdata/budget/lesson-million.yaml:6:5: cells[0].grid: this grid needs 35,712,000,000 bytes of records held by the Kafka engine; the limit is 1,024 MB (raise it with --max-kafka-bytes)\n" +
+				"testdata/budget/lesson-million.yaml:6:5: cells[0].grid: this grid needs 12,000,000 records in one Kafka topic; the limit is 2,400,000 (the Kafka engine's own)"},
+		{"testdata/budget/kafka-bytes.yaml", nil,
+			"testdata/budget/kafka-bytes.yaml:5:5: cells[0].keyless: this keyless needs 400,800,000,000 bytes of records held by the Kafka engine; the limit is 1,024 MB (raise it with --max-kafka-bytes)"},
+		{"testdata/budget/rebalance-members.yaml", nil,
+			"testdata/budget/rebalance-members.yaml:5:5: cells[0].rebalance: this rebalance needs 650,276,864 bytes of output (estimated); the limit is 256 MB (raise it with --max-output)"},
 		{"testdata/budget/kafka-132.yaml", nil,
 			"testdata/budget/kafka-132.yaml:5:5: cells[0].grid: this grid needs 132 Kafka consumer group runs; the limit is 128 (raise it with --max-kafka-groups)"},
 	} {

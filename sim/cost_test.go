@@ -80,9 +80,9 @@ func TestCostAgreesWithTheRun(t *testing.T) {
 }
 
 func TestCostAdd(t *testing.T) {
-	a := Cost{Visits: 1, Rows: 2, Bytes: 3, KafkaGroups: 4, KafkaConsumers: 5, KafkaRecords: 6, Measure: 7}
-	b := Cost{Visits: 10, Rows: 20, Bytes: 30, KafkaGroups: 40, KafkaConsumers: 3, KafkaRecords: 60, Measure: 70}
-	if got, want := a.Add(b), (Cost{11, 22, 33, 44, 5, 60, 77}); got != want {
+	a := Cost{Visits: 1, Rows: 2, Bytes: 3, KafkaGroups: 4, KafkaConsumers: 5, KafkaRecords: 6, KafkaBytes: 8, KafkaSteps: 9, Measure: 7}
+	b := Cost{Visits: 10, Rows: 20, Bytes: 30, KafkaGroups: 40, KafkaConsumers: 3, KafkaRecords: 60, KafkaBytes: 80, KafkaSteps: 90, Measure: 70}
+	if got, want := a.Add(b), (Cost{11, 22, 33, 44, 5, 60, 88, 99, 77}); got != want {
 		t.Errorf("%+v + %+v = %+v, want %+v", a, b, got, want)
 	}
 }

@@ -394,9 +394,15 @@ func (g Grid) Cost(src Source) Cost {
 		c.KafkaGroups = c.Rows
 		c.KafkaConsumers = largest(g.Consumers)
 		c.KafkaRecords = readings
+		c.KafkaBytes = keys * ps * readings * (gridRecordBytes + kafkaRecordBytes)
+		c.KafkaSteps = keys * ps * sum(g.Consumers)
 	}
 	c.Bytes = cellBytes + rows
 	return c
 }
+
+// gridRecordBytes bound a reading's key and value on the Kafka engine: a
+// key of the source's names or periods, three varints of value.
+const gridRecordBytes = 48
 
 func (Grid) sourceUse() SourceUse { return UsesSeed | UsesReadings }

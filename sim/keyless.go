@@ -394,6 +394,8 @@ func (k Keyless) Cost(Source) Cost {
 		Bytes: cellBytes + rows*rowBytes + listBytes(rows*ps, n)}
 	if k.Engine.Kafka() {
 		c.KafkaRecords = n
+		c.KafkaBytes = parts * n * (int64(k.Value) + kafkaRecordBytes)
+		c.KafkaSteps = parts
 	}
 	return c
 }

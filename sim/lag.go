@@ -306,6 +306,8 @@ func (l Lag) Cost(Source) Cost {
 		c.KafkaGroups = visits / int64(l.Partitions) / int64(l.Steps)
 		c.KafkaConsumers = int64(slices.Max(l.Consumers))
 		c.KafkaRecords = largestLag
+		c.KafkaBytes = c.KafkaGroups * largestLag * kafkaRecordBytes
+		c.KafkaSteps = sum(l.Consumers) * int64(l.Steps)
 	}
 	return c
 }

@@ -463,6 +463,7 @@ func (r Rebalance) Cost(Source) Cost {
 		c.Bytes += rows * rowBytes
 		c.KafkaGroups = rows
 		c.KafkaConsumers = members
+		c.KafkaSteps = names
 	}
 	return c
 }
