@@ -87,10 +87,15 @@ func (f *computeFlags) addBudgetFlags(fs *flag.FlagSet) {
 	whole("max-visits", "refuse a scenario whose cells visit more than `N` records and keys", &f.budget.Visits)
 	whole("max-rows", "refuse a scenario whose results have more than `N` rows", &f.budget.Rows)
 	whole("max-kafka-groups", "refuse a scenario that runs more than `N` consumer groups on the Kafka engine", &f.budget.KafkaGroups)
-	fs.Func("max-output", fmt.Sprintf("refuse a scenario whose output is estimated at more than `SIZE` (64MB, 512KB, 2GB or bytes; default %dMB)", f.budget.Output>>20), func(s string) (err error) {
-		f.budget.Output, err = parseBytes(s)
-		return err
-	})
+	whole("max-kafka-steps", "refuse a scenario whose Kafka groups' members take part in more than `N` steps in all", &f.budget.KafkaSteps)
+	size := func(name, usage string, to *int64) {
+		fs.Func(name, fmt.Sprintf(usage+" (64MB, 512KB, 2GB or bytes; default %dMB)", *to>>20), func(s string) (err error) {
+			*to, err = parseBytes(s)
+			return err
+		})
+	}
+	size("max-output", "refuse a scenario whose output is estimated at more than `SIZE`", &f.budget.Output)
+	size("max-kafka-bytes", "refuse a scenario whose records on the Kafka engine take more than `SIZE` of memory", &f.budget.KafkaBytes)
 	fs.Func("max-measure", fmt.Sprintf("with --measure, refuse a scenario whose measured runs sleep longer than `duration` (default %v)", f.budget.Measure), func(s string) error {
 		d, err := time.ParseDuration(s)
 		if err != nil || d <= 0 {
@@ -144,7 +149,8 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// byteUnits are the suffixes --max-output takes, in powers of 1024.
+// byteUnits are the suffixes --max-output and --max-kafka-bytes take, in
+// powers of 1024.
 var byteUnits = []struct {
 	suffix string
 	size   int64

@@ -38,13 +38,14 @@ func (Assignment) Kind() Kind { return KindAssignment }
 // CellID returns the cell's id.
 func (a Assignment) CellID() string { return a.ID }
 
-func (a Assignment) run(*env) (Result, error) {
+func (a Assignment) run(e *env) (Result, error) {
 	assign, err := AssignorByName(a.Assignor)
 	if err != nil {
 		return nil, err
 	}
 	res := &AssignmentResult{Kind: KindAssignment, ID: a.ID, Assignor: a.Assignor, Partitions: a.Partitions}
 	for _, c := range a.Consumers {
+		e.tick(a.Partitions + c)
 		row := AssignmentRow{Consumers: c, Owned: assign(a.Partitions, c)}
 		for _, parts := range row.Owned {
 			if len(parts) > 0 {

@@ -2,6 +2,8 @@ package sim
 
 import (
 	"cmp"
+	"container/heap"
+	"math/bits"
 	"slices"
 )
 
@@ -14,8 +16,10 @@ type Protocol struct {
 	Style RebalanceStyle
 	// balance returns the new owner of every partition, given the members
 	// in the order the balancer sorts them and the owners before ("" for a
-	// partition nobody owns, such as one a leaving member held).
-	balance func(members, owner []string) []string
+	// partition nobody owns, such as one a leaving member held), counting
+	// its work on m; each is linear in the partitions and, but for a
+	// log factor, the members.
+	balance func(members, owner []string, m *meter) []string
 }
 
 // A RebalanceStyle is how a group moves from one assignment to the next.
@@ -40,8 +44,8 @@ const (
 var protocols = map[string]Protocol{
 	"eager-range":        {Name: "eager-range", Style: Eager, balance: positional(Range)},
 	"eager-roundrobin":   {Name: "eager-roundrobin", Style: Eager, balance: positional(RoundRobin)},
-	"cooperative-sticky": {Name: "cooperative-sticky", Style: Cooperative, balance: RebalanceSticky},
-	"consumer-uniform":   {Name: "consumer-uniform", Style: Incremental, balance: RebalanceUniform},
+	"cooperative-sticky": {Name: "cooperative-sticky", Style: Cooperative, balance: rebalanceSticky},
+	"consumer-uniform":   {Name: "consumer-uniform", Style: Incremental, balance: rebalanceUniform},
 	"consumer-range":     {Name: "consumer-range", Style: Incremental, balance: positional(Range)},
 }
 
@@ -57,8 +61,9 @@ func ProtocolByName(name string) (Protocol, error) { return byName(protocols, "p
 
 // positional makes an Assignor a balancer that ignores who owned what: the
 // eager balancers, and KIP-848's range, recompute from the member order.
-func positional(assign Assignor) func(members, owner []string) []string {
-	return func(members, owner []string) []string {
+func positional(assign Assignor) func(members, owner []string, m *meter) []string {
+	return func(members, owner []string, m *meter) []string {
+		m.tick(2*len(owner) + len(members))
 		out := make([]string, len(owner))
 		if len(members) == 0 {
 			return out
@@ -88,18 +93,25 @@ func positional(assign Assignor) func(members, owner []string) []string {
 // way, and neither matches Java's StickyAssignor partition for partition;
 // what they share, and what the tests assert, is balance within one and the
 // fewest moves.
-func RebalanceSticky(members, owner []string) []string {
-	out, kept, share := keep(members, owner)
+func RebalanceSticky(members, owner []string) []string { return rebalanceSticky(members, owner, nil) }
+
+// rebalanceSticky is RebalanceSticky in one pass over the partitions: a
+// member once at its share stays there, so the earliest member still short
+// only moves on.
+func rebalanceSticky(members, owner []string, m *meter) []string {
+	out, kept, share := keep(members, owner, m)
+	m.tick(len(out) + len(members))
+	short := 0
 	for p := range out {
 		if out[p] != "" {
 			continue
 		}
-		for _, m := range members {
-			if kept[m] < share[m] {
-				out[p] = m
-				kept[m]++
-				break
-			}
+		for short < len(members) && kept[members[short]] >= share[members[short]] {
+			short++
+		}
+		if short < len(members) {
+			out[p] = members[short]
+			kept[members[short]]++
 		}
 	}
 	return out
@@ -107,8 +119,9 @@ func RebalanceSticky(members, owner []string) []string {
 
 // keep is what the sticky balancers share: each member's balanced share
 // (shares) and, up to it, its lowest partitions kept; the rest of out is "".
-func keep(members, owner []string) (out []string, kept, share map[string]int) {
+func keep(members, owner []string, m *meter) (out []string, kept, share map[string]int) {
 	share = shares(members, owner)
+	m.tick(3*len(owner) + len(members)*(bits.Len(uint(len(members)))+1))
 	out = make([]string, len(owner))
 	kept = map[string]int{}
 	for p, o := range owner {
@@ -162,20 +175,51 @@ func counts(owner []string) map[string]int {
 // 2, so c0 sheds 2 and c1 sheds 5, and c2, owning the fewest, takes both:
 // [0 1] [3 4] [2 5], 2 moves. Kafka's own UniformAssignor reaches the same
 // counts, not always the same partitions.
-func RebalanceUniform(members, owner []string) []string {
-	out, kept, _ := keep(members, owner)
+func RebalanceUniform(members, owner []string) []string { return rebalanceUniform(members, owner, nil) }
+
+// rebalanceUniform is RebalanceUniform with the members in a heap by what
+// they own and their place, log M steps a partition.
+func rebalanceUniform(members, owner []string, m *meter) []string {
+	out, kept, _ := keep(members, owner, m)
+	if len(members) == 0 {
+		return out
+	}
+	fewest := &owning{members: members, kept: kept}
+	for i := range members {
+		fewest.at = append(fewest.at, i)
+	}
+	heap.Init(fewest)
+	m.tick(len(out) + len(members))
 	for p := range out {
-		if out[p] != "" || len(members) == 0 {
+		if out[p] != "" {
 			continue
 		}
-		best := members[0]
-		for _, m := range members[1:] {
-			if kept[m] < kept[best] {
-				best = m
-			}
-		}
+		m.tick(bits.Len(uint(len(members))))
+		best := members[fewest.at[0]]
 		out[p] = best
 		kept[best]++
+		heap.Fix(fewest, 0)
 	}
 	return out
+}
+
+// owning is a heap of members, by index into members: the one owning the
+// fewest first, ties to the earlier.
+type owning struct {
+	members []string
+	kept    map[string]int
+	at      []int
+}
+
+func (o *owning) Len() int { return len(o.at) }
+func (o *owning) Less(i, j int) bool {
+	a, b := o.kept[o.members[o.at[i]]], o.kept[o.members[o.at[j]]]
+	return a < b || a == b && o.at[i] < o.at[j]
+}
+func (o *owning) Swap(i, j int) { o.at[i], o.at[j] = o.at[j], o.at[i] }
+func (o *owning) Push(x any)    { o.at = append(o.at, x.(int)) }
+func (o *owning) Pop() any {
+	x := o.at[len(o.at)-1]
+	o.at = o.at[:len(o.at)-1]
+	return x
 }

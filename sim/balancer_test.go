@@ -29,7 +29,7 @@ func TestStickyBalancers(t *testing.T) {
 								owner[p] = ""
 							}
 						}
-						after := balance(live, owner)
+						after := balance(live, owner, nil)
 						label := fmt.Sprintf("%s: %v over %v", name, before, live)
 						if !balanced(after, live) {
 							t.Fatalf("%s: %v is not balanced within one", label, after)
@@ -78,7 +78,7 @@ func TestBalancerExamples(t *testing.T) {
 		if tc.name[:5] == "range" {
 			proto = "eager-range"
 		}
-		if got := protocols[proto].balance(tc.members, tc.owner); !slices.Equal(got, tc.want) {
+		if got := protocols[proto].balance(tc.members, tc.owner, nil); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
 		}
 	}

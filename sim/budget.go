@@ -13,18 +13,22 @@ import (
 // budget is checked before anything runs.
 type Budget struct {
 	Visits, Rows, Output, KafkaGroups int64
+	KafkaBytes, KafkaSteps            int64
 	Measure                           time.Duration
 }
 
 // DefaultBudget fits the shipped scenarios, the lesson's grid at a million
 // subscribers (144,000,000 visits) and a 4-key 64×64 grid (16,384 rows,
 // about 46 MB) several times over, and the third page on the Kafka engine
-// (its rebalance and lag cells run 83 consumer groups).
+// (its rebalance and lag cells run 83 consumer groups); the Kafka engine's
+// records in a gigabyte of memory.
 var DefaultBudget = Budget{
 	Visits:      1_000_000_000,
 	Rows:        65_536,
 	Output:      256 << 20,
 	KafkaGroups: 128,
+	KafkaBytes:  1 << 30,
+	KafkaSteps:  65_536,
 	Measure:     10 * time.Minute,
 }
 
@@ -53,6 +57,8 @@ var limits = []limit{
 	{"result rows", "max-rows", func(c Cost) int64 { return c.Rows }, func(b Budget) int64 { return b.Rows }, count},
 	{"of output (estimated)", "max-output", func(c Cost) int64 { return c.Bytes }, func(b Budget) int64 { return b.Output }, showBytes},
 	{"Kafka consumer group runs", "max-kafka-groups", func(c Cost) int64 { return c.KafkaGroups }, func(b Budget) int64 { return b.KafkaGroups }, count},
+	{"of records held by the Kafka engine", "max-kafka-bytes", func(c Cost) int64 { return c.KafkaBytes }, func(b Budget) int64 { return b.KafkaBytes }, showBytes},
+	{"Kafka group member-steps", "max-kafka-steps", func(c Cost) int64 { return c.KafkaSteps }, func(b Budget) int64 { return b.KafkaSteps }, count},
 	{"consumers in one Kafka group", "", func(c Cost) int64 { return c.KafkaConsumers }, func(Budget) int64 { return MaxKafkaConsumers }, count},
 	{"records in one Kafka topic", "", func(c Cost) int64 { return c.KafkaRecords }, func(Budget) int64 { return MaxKafkaRecords }, count},
 	{"of measured sleep", "max-measure", func(c Cost) int64 { return int64(c.Measure) }, func(b Budget) int64 { return int64(b.Measure) },

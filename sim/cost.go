@@ -26,6 +26,14 @@ type Cost struct {
 	KafkaGroups    int64
 	KafkaConsumers int64
 	KafkaRecords   int64
+	// KafkaBytes are what the Kafka engine's topics hold, every record's
+	// key and value and kfake's own share of it (kafkaRecordBytes), all of
+	// which an in-process cluster keeps in memory until the run ends;
+	// KafkaSteps are the member-steps of its groups, a member taking part
+	// in one step of its group's run (one for a grid's group, one per
+	// rebalance or lag step), each a round trip or more to the cluster.
+	KafkaBytes int64
+	KafkaSteps int64
 	// Measure is the sleep a measured run of the cell takes (--measure).
 	Measure time.Duration
 }
@@ -35,7 +43,8 @@ func (c Cost) Add(o Cost) Cost {
 	return Cost{
 		Visits: c.Visits + o.Visits, Rows: c.Rows + o.Rows, Bytes: c.Bytes + o.Bytes,
 		KafkaGroups: c.KafkaGroups + o.KafkaGroups, KafkaConsumers: max(c.KafkaConsumers, o.KafkaConsumers),
-		KafkaRecords: max(c.KafkaRecords, o.KafkaRecords), Measure: c.Measure + o.Measure,
+		KafkaRecords: max(c.KafkaRecords, o.KafkaRecords), KafkaBytes: c.KafkaBytes + o.KafkaBytes,
+		KafkaSteps: c.KafkaSteps + o.KafkaSteps, Measure: c.Measure + o.Measure,
 	}
 }
 
@@ -48,6 +57,10 @@ const (
 	cellBytes = 4 << 10
 	rowBytes  = 1300
 )
+
+// kafkaRecordBytes is what kfake holds for a record besides its key and
+// value (its batch's share, offsets and bookkeeping), about 200 bytes.
+const kafkaRecordBytes = 200
 
 // listBytes is the estimated output of n numbers of at most largest: each
 // has a line of its own in the indented results.json (12 spaces, its digits,

@@ -151,6 +151,7 @@ func (g Grid) run(e *env) (Result, error) {
 			tl := tls[x*len(g.Partitions)+y]
 			dev := d.deviation(tl)
 			for _, c := range g.Consumers {
+				e.tick(p + c)
 				res.Rows = append(res.Rows, d.row(k, assign(p, c), tl, dev))
 			}
 		}
@@ -175,6 +176,7 @@ func (g Grid) tally(e *env, d *Data, pt Partitioner) ([]tally, error) {
 	for x, k := range g.Keys {
 		pl := newPlacer(d, k, pt)
 		for y, p := range g.Partitions {
+			e.tick(p + d.Source.Periods)
 			if sizes, stay, ok := pl.uniform(p); ok {
 				tls[x*np+y] = d.columns(sizes, stay)
 				continue
@@ -207,6 +209,7 @@ func (g Grid) tally(e *env, d *Data, pt Partitioner) ([]tally, error) {
 			if k.perSubscriber() {
 				// A subscriber's readings share one partition: only the
 				// sizes depend on it (see columns for the rest).
+				e.work.add((hi - lo) * len(ys))
 				for i := lo; i < hi; i++ {
 					h := pl.subscriberDigest(i)
 					for _, y := range ys {
@@ -215,6 +218,7 @@ func (g Grid) tally(e *env, d *Data, pt Partitioner) ([]tally, error) {
 				}
 				continue
 			}
+			e.work.add((hi - lo) * t * len(ys))
 			for i := lo; i < hi; i++ {
 				h := pl.digests(i)
 				rise, cell := d.rise[i*t:i*t+t], int(d.region[i])*t
@@ -378,25 +382,33 @@ var gridFigures = figureTable[Grid, *GridResult, GridRow]{
 
 func (Grid) figures() figureSet { return gridFigures }
 
-// Cost of a grid: every reading placed once per key and partition count; a
-// row per combination, listing a load per consumer and a size per partition,
-// each at most the readings; on the Kafka engine, a topic of every reading
+// Cost of a grid: every reading placed once per key and partition count,
+// and each placement's tally read per partition and period; a row per
+// combination, listing a load per consumer and a size per partition, each
+// at most the readings; on the Kafka engine, a topic of every reading
 // per key and partition count, one consumer group per row, and the rows
 // again, as observed.
 func (g Grid) Cost(src Source) Cost {
 	readings := src.readings()
 	keys, ps, cs := int64(len(g.Keys)), int64(len(g.Partitions)), int64(len(g.Consumers))
-	c := Cost{Visits: readings * keys * ps, Rows: keys * ps * cs}
+	c := Cost{Rows: keys * ps * cs}
 	numbers := keys * (cs*sum(g.Partitions) + ps*sum(g.Consumers))
+	c.Visits = readings*keys*ps + keys*(sum(g.Partitions)+ps*int64(src.Periods)) + numbers
 	rows := c.Rows*rowBytes + listBytes(numbers, readings)
 	if g.Engine.Kafka() {
 		rows *= 2
 		c.KafkaGroups = c.Rows
 		c.KafkaConsumers = largest(g.Consumers)
 		c.KafkaRecords = readings
+		c.KafkaBytes = keys * ps * readings * (gridRecordBytes + kafkaRecordBytes)
+		c.KafkaSteps = keys * ps * sum(g.Consumers)
 	}
 	c.Bytes = cellBytes + rows
 	return c
 }
+
+// gridRecordBytes bound a reading's key and value on the Kafka engine: a
+// key of the source's names or periods, three varints of value.
+const gridRecordBytes = 48
 
 func (Grid) sourceUse() SourceUse { return UsesSeed | UsesReadings }

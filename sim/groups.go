@@ -45,7 +45,7 @@ func (Groups) Kind() Kind { return KindGroups }
 // CellID returns the cell's id.
 func (g Groups) CellID() string { return g.ID }
 
-func (g Groups) run(*env) (Result, error) {
+func (g Groups) run(e *env) (Result, error) {
 	assign, err := AssignorByName(g.Assignor)
 	if err != nil {
 		return nil, err
@@ -59,6 +59,7 @@ func (g Groups) run(*env) (Result, error) {
 	for _, grp := range g.Groups {
 		// Groups keep their own offsets: each is assigned the whole topic,
 		// whatever the others do.
+		e.tick(2*g.Partitions + grp.Consumers)
 		owned := assign(g.Partitions, grp.Consumers)
 		share := GroupsShare{Name: grp.Name, Owned: owned, Loads: GroupLoads(sizes, owned)}
 		for _, l := range share.Loads {

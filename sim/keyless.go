@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -97,22 +98,25 @@ func (k Keyless) CellID() string { return k.ID }
 
 // A keylessPartitioner deals n records without a key over p partitions:
 // the partition of each, in order, and the records it sends to a partition
-// before it switches.
-type keylessPartitioner func(k Keyless, rng *Rand, n int) (seq []int, stick int)
+// before it switches; it counts its work on m, and stops early when m does.
+type keylessPartitioner func(k Keyless, rng *Rand, n int, m *meter) (seq []int, stick int)
 
 var keylessPartitioners = map[string]keylessPartitioner{
 	"roundrobin": roundRobinKeyless,
 	"sticky":     stickyKeyless,
-	"uniform":    func(k Keyless, rng *Rand, n int) ([]int, int) { return uniformKeyless(k, rng, n, false) },
-	"adaptive":   func(k Keyless, rng *Rand, n int) ([]int, int) { return uniformKeyless(k, rng, n, true) },
+	"uniform":    func(k Keyless, rng *Rand, n int, m *meter) ([]int, int) { return uniformKeyless(k, rng, n, false, m) },
+	"adaptive":   func(k Keyless, rng *Rand, n int, m *meter) ([]int, int) { return uniformKeyless(k, rng, n, true, m) },
 }
 
 // KeylessPartitionerNames lists the keyless partitioners, sorted.
 func KeylessPartitionerNames() []string { return sortedKeys(keylessPartitioners) }
 
-func roundRobinKeyless(k Keyless, _ *Rand, n int) ([]int, int) {
+func roundRobinKeyless(k Keyless, _ *Rand, n int, m *meter) ([]int, int) {
 	seq := make([]int, n)
 	for i := range seq {
+		if !m.tick(1) {
+			break
+		}
 		seq[i] = i % k.Partitions
 	}
 	return seq, 1
@@ -120,11 +124,11 @@ func roundRobinKeyless(k Keyless, _ *Rand, n int) ([]int, int) {
 
 // stickyKeyless is kgo's stickyTopicPartitioner: on a new batch, Intn(P),
 // moved on by one when it is the partition just left.
-func stickyKeyless(k Keyless, rng *Rand, n int) ([]int, int) {
+func stickyKeyless(k Keyless, rng *Rand, n int, m *meter) ([]int, int) {
 	stick := KeylessBatchRecords(k.Batch, k.Value)
 	seq := make([]int, 0, n)
 	last := -1
-	for len(seq) < n {
+	for len(seq) < n && m.tick(1+min(stick, n-len(seq))) {
 		on := rng.Intn(k.Partitions)
 		if on == last {
 			on = (on + 1) % k.Partitions
@@ -139,21 +143,32 @@ func stickyKeyless(k Keyless, rng *Rand, n int) ([]int, int) {
 
 // uniformKeyless is kgo's uniformBytesTopicPartitioner for records without
 // a key: bytes accumulate per record, and reaching Batch starts a new stick
-// counted from that record.
-func uniformKeyless(k Keyless, rng *Rand, n int, adaptive bool) ([]int, int) {
+// counted from that record. The adaptive draw's weights change only for
+// the partition just left, so they are brought up to date at each switch.
+func uniformKeyless(k Keyless, rng *Rand, n int, adaptive bool, m *meter) ([]int, int) {
 	l := KeylessUniformRecordBytes(k.Value)
-	batch := KeylessBatchRecords(k.Batch, k.Value)
 	seq := make([]int, n)
 	counts := make([]int, k.Partitions)
-	bytes, on := 0, -1
+	var draw *adaptiveDraw
+	if adaptive {
+		m.tick(k.Partitions)
+		draw = newAdaptiveDraw(k.Partitions, KeylessBatchRecords(k.Batch, k.Value))
+	}
+	bytes, on, left := 0, -1, -1
 	for i := range seq {
+		if !m.tick(1) {
+			break
+		}
 		bytes += l
 		if bytes >= k.Batch {
-			bytes, on = l, -1
+			bytes, left, on = l, on, -1
 		}
 		if on < 0 {
 			if adaptive {
-				on = adaptivePick(counts, batch, rng)
+				if left >= 0 {
+					draw.set(left, counts[left])
+				}
+				on = draw.pick(rng, m)
 			} else {
 				on = rng.Intn(k.Partitions)
 			}
@@ -162,18 +177,6 @@ func uniformKeyless(k Keyless, rng *Rand, n int, adaptive bool) ([]int, int) {
 		counts[on]++
 	}
 	return seq, uniformStick(l, k.Batch)
-}
-
-// adaptivePick draws a partition with weight 1 ÷ (backlog + 1), in kgo's
-// order: partitions from the last to the first.
-func adaptivePick(counts []int, batch int, rng *Rand) int {
-	weights := make([]float64, len(counts))
-	var total float64
-	for p := len(counts) - 1; p >= 0; p-- {
-		weights[p] = 1 / float64(counts[p]%batch+1)
-		total += weights[p]
-	}
-	return KeylessAdaptivePick(weights, float64(rng.Uint32())/(1<<32)*total)
 }
 
 // KeylessAdaptivePick is the last step of kgo's adaptive draw: pick is a uniform
@@ -263,8 +266,8 @@ func (k Keyless) run(e *env) (Result, error) {
 			return nil, err
 		}
 		rng := NewRand(e.src.Seed)
-		seq, stick := deal(k, &rng, n)
-		res.Rows = append(res.Rows, NewKeylessRow(name, stick, seq, k.Partitions, k.Windows))
+		seq, stick := deal(k, &rng, n, &e.m)
+		res.Rows = append(res.Rows, newKeylessRow(&e.m, name, stick, seq, k.Partitions, k.Windows))
 	}
 	return res, nil
 }
@@ -272,8 +275,13 @@ func (k Keyless) run(e *env) (Result, error) {
 // NewKeylessRow counts a partitioner's sequence of partitions over each
 // window; the simulation and the Kafka engine both count through it.
 func NewKeylessRow(name string, stick int, seq []int, partitions int, windows []int) KeylessRow {
+	return newKeylessRow(nil, name, stick, seq, partitions, windows)
+}
+
+func newKeylessRow(m *meter, name string, stick int, seq []int, partitions int, windows []int) KeylessRow {
 	row := KeylessRow{Partitioner: name, Stick: stick, Sequence: seq}
 	for _, w := range windows {
+		m.tick(min(w, len(seq)) + 4*partitions)
 		win := KeylessWindow{Records: w, Counts: make([]int, partitions)}
 		for _, p := range seq[:min(w, len(seq))] {
 			win.Counts[p]++
@@ -370,15 +378,24 @@ func (Keyless) figures() figureSet { return keylessFigures }
 
 // Cost of a keyless cell: every record of the largest window dealt once per
 // partitioner, and counted once per window; a row per partitioner and
-// window, listing a count per partition.
+// window, listing a count per partition (and scanning it for the most, the
+// fewest and the empty); the adaptive draw's log P steps at each switch.
 func (k Keyless) Cost(Source) Cost {
 	n := largest(k.Windows)
 	parts := int64(len(k.Partitioners))
 	rows := parts * int64(len(k.Windows))
-	c := Cost{Visits: parts * (n + sum(k.Windows)), Rows: rows,
-		Bytes: cellBytes + rows*rowBytes + listBytes(rows*int64(k.Partitions), n)}
+	ps := int64(k.Partitions)
+	visits := parts*(n+sum(k.Windows)) + rows*4*ps
+	if slices.Contains(k.Partitioners, "adaptive") {
+		switches := n/int64(uniformStick(KeylessUniformRecordBytes(k.Value), k.Batch)) + 1
+		visits += ps + switches*int64(bits.Len(uint(k.Partitions)))
+	}
+	c := Cost{Visits: visits, Rows: rows,
+		Bytes: cellBytes + rows*rowBytes + listBytes(rows*ps, n)}
 	if k.Engine.Kafka() {
 		c.KafkaRecords = n
+		c.KafkaBytes = parts * n * (int64(k.Value) + kafkaRecordBytes)
+		c.KafkaSteps = parts
 	}
 	return c
 }

@@ -86,3 +86,81 @@ func TestKeylessInvariants(t *testing.T) {
 		}
 	}
 }
+
+// The incremental adaptive draw picks exactly what kgo's draw, summing and
+// walking every weight at every switch, picks: over few and many
+// partitions, batches of one record and of many, and many seeds.
+func TestAdaptiveDrawIsKgos(t *testing.T) {
+	for _, tc := range []struct {
+		name                  string
+		partitions, batch, by int
+		records               int
+	}{
+		{"one partition", 1, 512, 10, 200},
+		{"three partitions, a record a batch", 3, 512, 384, 5000},
+		{"seven partitions, four records a batch", 7, 512, 100, 20000},
+		{"64 partitions, 148 records a batch", 64, 16384, 100, 200000},
+		{"4096 partitions, a record a batch", 4096, 512, 384, 10000},
+		{"4096 partitions, 37 records a batch", 4096, 4096, 100, 40000},
+	} {
+		k := Keyless{Partitions: tc.partitions, Batch: tc.batch, Value: tc.by}
+		for seed := range int64(4) {
+			rng, ref := NewRand(seed), NewRand(seed)
+			got, _ := uniformKeyless(k, &rng, tc.records, true, nil)
+			if want := kgoAdaptive(k, &ref, tc.records); !reflect.DeepEqual(got, want) {
+				i := 0
+				for got[i] == want[i] {
+					i++
+				}
+				t.Errorf("%s, seed %d: record %d goes to p%d, kgo's draw p%d", tc.name, seed, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// A draw that falls exactly on the edge between two partitions is kgo's
+// walk's: two partitions of weight 1 and the draw 0.5 make kgo's pick 1,
+// which p1 takes to 0, so p1, where the partitions' sums alone say p0.
+func TestAdaptiveDrawAtAnEdge(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		partitions int
+		u          uint32
+		want       int
+	}{
+		{"on the edge of p1 and p0", 2, 1 << 31, 1},
+		{"the draw 0, the last partition", 2, 0, 1},
+		{"on the edge of p3 and p2", 4, 1 << 30, 3},
+		{"within p0", 4, 0xF0000000, 0},
+	} {
+		if got := newAdaptiveDraw(tc.partitions, 1).pickAt(tc.u, nil); got != tc.want {
+			t.Errorf("%s: picks p%d, want p%d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// kgoAdaptive is the adaptive partitioner as kgo draws: at every switch,
+// every weight summed from the last partition down, then walked.
+func kgoAdaptive(k Keyless, rng *Rand, n int) []int {
+	l := KeylessUniformRecordBytes(k.Value)
+	batch := KeylessBatchRecords(k.Batch, k.Value)
+	seq, counts := make([]int, n), make([]int, k.Partitions)
+	bytes, on := 0, -1
+	for i := range seq {
+		if bytes += l; bytes >= k.Batch {
+			bytes, on = l, -1
+		}
+		if on < 0 {
+			weights := make([]float64, len(counts))
+			var total float64
+			for p := len(counts) - 1; p >= 0; p-- {
+				weights[p] = 1 / float64(counts[p]%batch+1)
+				total += weights[p]
+			}
+			on = KeylessAdaptivePick(weights, float64(rng.Uint32())/(1<<32)*total)
+		}
+		seq[i] = on
+		counts[on]++
+	}
+	return seq
+}

@@ -129,9 +129,14 @@ func (l Lag) run(e *env) (Result, error) {
 		if err := e.ctx.Err(); err != nil {
 			return nil, err
 		}
+		if !e.tick(l.Partitions + c) {
+			break
+		}
 		owned := assign(l.Partitions, c)
+		e.tick(l.Steps * l.Partitions)
 		var calm [][]int
 		if l.Burst != nil {
+			e.tick(l.Steps * l.Partitions)
 			calm = l.steps(owned, false)
 		}
 		res.Rows = append(res.Rows, l.NewRow(owned, l.steps(owned, true), calm))
@@ -299,13 +304,15 @@ func (l Lag) Cost(Source) Cost {
 	if l.Burst != nil {
 		visits *= 2
 	}
-	c := Cost{Visits: visits, Rows: rows, Bytes: cellBytes + rows*rowBytes + listBytes(rows*int64(l.Partitions+1), largestLag),
+	c := Cost{Visits: visits + runs*int64(l.Partitions) + sum(l.Consumers), Rows: rows, Bytes: cellBytes + rows*rowBytes + listBytes(rows*int64(l.Partitions+1), largestLag),
 		Measure: time.Duration(visits/int64(l.Partitions)*int64(l.PerConsumer)) * LagRead}
 	if l.Engine.Kafka() {
 		c.Bytes += rows*rowBytes + listBytes(rows*int64(l.Partitions+1), largestLag)
 		c.KafkaGroups = visits / int64(l.Partitions) / int64(l.Steps)
 		c.KafkaConsumers = int64(slices.Max(l.Consumers))
 		c.KafkaRecords = largestLag
+		c.KafkaBytes = c.KafkaGroups * largestLag * kafkaRecordBytes
+		c.KafkaSteps = sum(l.Consumers) * int64(l.Steps)
 	}
 	return c
 }

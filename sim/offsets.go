@@ -61,6 +61,7 @@ func (o Offsets) run(e *env) (Result, error) {
 		Partition: o.Partition, LastOffset: -1, Partitioner: o.Partitioner,
 	}
 	part := make([]int32, d.Records())
+	e.tick(2 * d.Records())
 	newPlacer(d, o.Key, pt).fill(part, o.Partitions)
 	t := d.Source.Periods
 	first := -1
@@ -84,6 +85,9 @@ func (o Offsets) run(e *env) (Result, error) {
 	res.LastOffset = res.Records - 1
 	res.Subscriber = d.Subscriber(first).Name
 	for _, k := range append([]Key{o.Key}, o.Compare...) {
+		if !e.tick(d.Records()) {
+			break
+		}
 		newPlacer(d, k, pt).fill(part, o.Partitions)
 		in := make([]bool, o.Partitions)
 		for j := range t {

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 )
 
@@ -66,6 +67,7 @@ func (o Ordering) run(e *env) (Result, error) {
 	}
 	res := &OrderingResult{Kind: KindOrdering, ID: o.ID, Partitioner: o.Partitioner, Records: o.Records,
 		Keys: len(o.Keys), Logs: make([][]int, o.Partitions)}
+	e.tick(len(o.Keys) + 2*o.Records + o.Partitions)
 	home := make([]int, len(o.Keys))
 	for k, key := range o.Keys {
 		home[k] = pt.Partition([]byte(key), o.Partitions)
@@ -118,6 +120,7 @@ func (e *env) interleave(logs [][]int, read []int) []int {
 			all = append(all, done{at, p, seq})
 		}
 	}
+	e.tick(len(all) * (bits.Len(uint(len(all))) + 2))
 	slices.SortFunc(all, func(a, b done) int { return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.p, b.p)) })
 	seen := make([]int, len(all))
 	for i, d := range all {
@@ -146,12 +149,13 @@ func (r *OrderingResult) PartitionInversions() int {
 }
 
 // Cost of an ordering cell: every record routed, then read twice (the two
-// partitions read together and the whole stream) and sorted by arrival; its
-// logs, the order seen and each partition's inversions are lists of records.
+// partitions read together and the whole stream) and sorted by arrival, log
+// n steps a record; its logs, the order seen and each partition's
+// inversions are lists of records.
 func (o Ordering) Cost(Source) Cost {
 	records, parts := int64(o.Records), int64(o.Partitions)
 	return Cost{
-		Visits: int64(len(o.Keys)) + 4*records,
+		Visits: int64(len(o.Keys)) + parts + 2*records*int64(bits.Len64(uint64(records))+3),
 		Rows:   parts,
 		Bytes:  cellBytes + parts*rowBytes + listBytes(3*records+parts, records),
 	}

@@ -51,6 +51,7 @@ func Hit(guess, actual, tolerance float64) bool { return math.Abs(guess-actual) 
 
 func (p Predictions) run(e *env) (Result, error) {
 	res := &PredictionsResult{Kind: KindPredictions, ID: p.ID}
+	e.tick(len(p.Items))
 	for _, item := range p.Items {
 		v, err := e.done.Figure(item.Actual)
 		if err != nil {

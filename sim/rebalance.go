@@ -3,6 +3,7 @@ package sim
 import (
 	"cmp"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -194,7 +195,7 @@ func (Rebalance) Kind() Kind { return KindRebalance }
 // CellID returns the cell's id.
 func (r Rebalance) CellID() string { return r.ID }
 
-func (r Rebalance) run(*env) (Result, error) {
+func (r Rebalance) run(e *env) (Result, error) {
 	steps, err := r.Steps()
 	if err != nil {
 		return nil, err
@@ -208,7 +209,7 @@ func (r Rebalance) run(*env) (Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		res.Runs = append(res.Runs, RebalanceReplay(proto, r.Partitions, len(r.Events), steps))
+		res.Runs = append(res.Runs, rebalanceReplay(&e.m, proto, r.Partitions, len(r.Events), steps))
 	}
 	return res, nil
 }
@@ -249,27 +250,39 @@ func (e RebalanceEvent) words(steps []RebalanceMemberStep, i int) string {
 // static members with those instance ids, or the Kafka engine's named
 // classic clients, sorts them.
 func RebalanceReplay(proto Protocol, partitions, events int, steps []RebalanceMemberStep) RebalanceRun {
+	return rebalanceReplay(nil, proto, partitions, events, steps)
+}
+
+// rebalanceReplay is RebalanceReplay counting on m: each step is linear in
+// the partitions and the members, the members kept in name order as they
+// come and go.
+func rebalanceReplay(m *meter, proto Protocol, partitions, events int, steps []RebalanceMemberStep) RebalanceRun {
 	run := RebalanceRun{Protocol: proto.Name, Style: proto.Style, Events: make([]RebalanceTally, events)}
 	owner := make([]string, partitions)
 	var live []string
 	for _, s := range steps {
-		if s.Join {
-			live = append(live, s.Member)
-		} else {
-			live = slices.DeleteFunc(live, func(m string) bool { return m == s.Member })
+		if !m.tick(partitions + 2*len(live) + bits.Len(uint(len(live)))) {
+			break
 		}
-		slices.SortFunc(live, RebalanceByMemberName)
+		at, found := slices.BinarySearchFunc(live, s.Member, RebalanceByMemberName)
+		switch {
+		case s.Join && !found:
+			live = slices.Insert(live, at, s.Member)
+		case !s.Join && found:
+			live = slices.Delete(live, at, at+1)
+		}
 		var t RebalanceTally
-		owner, t = Rebalanced(proto, live, owner)
-		step := RebalanceStep{Event: s.Event, Label: s.Label(), Members: slices.Clone(live), RebalanceTally: t}
-		for _, m := range live {
-			var parts []int
-			for p, o := range owner {
-				if o == m {
-					parts = append(parts, p)
-				}
+		owner, t = rebalanced(m, proto, live, owner)
+		step := RebalanceStep{Event: s.Event, Label: s.Label(), Members: slices.Clone(live), RebalanceTally: t,
+			Owned: make([][]int, len(live))}
+		place := make(map[string]int, len(live))
+		for i, name := range live {
+			place[name] = i
+		}
+		for p, o := range owner {
+			if i, ok := place[o]; ok {
+				step.Owned[i] = append(step.Owned[i], p)
 			}
-			step.Owned = append(step.Owned, parts)
 		}
 		run.Steps = append(run.Steps, step)
 		run.Events[s.Event-1].add(t)
@@ -284,13 +297,22 @@ func RebalanceReplay(proto Protocol, partitions, events int, steps []RebalanceMe
 // and what it cost. A partition of a member no longer live has no owner
 // to keep it.
 func Rebalanced(proto Protocol, live, before []string) ([]string, RebalanceTally) {
+	return rebalanced(nil, proto, live, before)
+}
+
+func rebalanced(m *meter, proto Protocol, live, before []string) ([]string, RebalanceTally) {
+	m.tick(4*len(before) + 2*len(live))
 	owner := slices.Clone(before)
+	staying := make(map[string]bool, len(live))
+	for _, name := range live {
+		staying[name] = true
+	}
 	for p, o := range owner {
-		if !slices.Contains(live, o) {
+		if !staying[o] {
 			owner[p] = ""
 		}
 	}
-	after := proto.balance(live, owner)
+	after := proto.balance(live, owner, m)
 	return after, costOf(proto.Style, live, before, after)
 }
 
@@ -424,20 +446,24 @@ func (r Rebalance) Scale() (steps, members int64) {
 	return steps, members
 }
 
-// Cost of a rebalance: every protocol balances every partition at every
-// step; a row per step and protocol, listing every partition under its
-// owner; on the Kafka engine, a group rebalance per step and protocol (each
-// a consumer group run, as a grid's row is), and the steps again, as
-// observed.
+// Cost of a rebalance: every protocol balances every partition and every
+// member at every step, sorting the members by what they own (log M steps
+// each); a row per step and protocol, listing every partition under its
+// owner and every member of the group; on the Kafka engine, a group
+// rebalance per step and protocol (each a consumer group run, as a grid's
+// row is), and the steps again, as observed.
 func (r Rebalance) Cost(Source) Cost {
 	steps, members := r.Scale()
 	rows := steps * int64(len(r.Protocols))
 	numbers := rows * int64(r.Partitions)
-	c := Cost{Visits: numbers, Rows: rows, Bytes: cellBytes + rows*rowBytes + listBytes(numbers, int64(r.Partitions))}
+	names := rows * members
+	c := Cost{Visits: numbers + names*int64(bits.Len64(uint64(members))+1), Rows: rows,
+		Bytes: cellBytes + rows*rowBytes + listBytes(numbers, int64(r.Partitions)) + listBytes(names, members)}
 	if r.Engine.Kafka() {
 		c.Bytes += rows * rowBytes
 		c.KafkaGroups = rows
 		c.KafkaConsumers = members
+		c.KafkaSteps = names
 	}
 	return c
 }

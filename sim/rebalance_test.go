@@ -71,7 +71,7 @@ func TestRebalanceInvariants(t *testing.T) {
 	for _, events := range histories {
 		for partitions := 1; partitions <= 8; partitions++ {
 			r := Rebalance{ID: "r", Partitions: partitions, Protocols: ProtocolOrder, Events: events}
-			res, err := r.run(nil)
+			res, err := r.run(&env{ctx: t.Context()})
 			if err != nil {
 				t.Fatal(err)
 			}

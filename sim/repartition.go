@@ -51,6 +51,7 @@ func (r Repartition) run(e *env) (Result, error) {
 	}
 	res := &RepartitionResult{Kind: KindRepartition, ID: r.ID, Partitioner: r.Partitioner, Keys: len(r.Keys),
 		From: r.From, To: r.To, Busy: r.Busy, Before: r.Before, After: r.After}
+	e.tick(len(r.Keys) + 2)
 	for _, k := range r.Keys {
 		h := pt.Hash([]byte(k))
 		if pt.Place(h, r.From) != pt.Place(h, r.To) {

@@ -28,16 +28,25 @@ type Result any
 // depend on how many that is. A cancelled ctx stops it within a few
 // milliseconds of work, with ctx.Err().
 func Run(ctx context.Context, src Source, cells []Cell) (Results, error) {
-	e := &env{ctx: ctx, workers: runtime.GOMAXPROCS(0), src: src}
+	return RunCounted(ctx, src, cells, nil)
+}
+
+// RunCounted is Run counting the cells' work into w (see Work).
+func RunCounted(ctx context.Context, src Source, cells []Cell, w *Work) (Results, error) {
+	e := &env{ctx: ctx, workers: runtime.GOMAXPROCS(0), src: src, work: w}
 	return e.run(cells)
 }
 
 func (e *env) run(cells []Cell) (Results, error) {
+	e.m = meter{ctx: e.ctx, work: e.work}
 	for i, c := range cells {
 		if err := e.ctx.Err(); err != nil {
 			return Results{}, err
 		}
 		r, err := c.run(e)
+		if err == nil {
+			err = e.m.err // a loop that stopped early returns what it had
+		}
 		if err != nil {
 			return Results{}, fmt.Errorf("cell %d (%s): %w", i+1, c.CellID(), err)
 		}
@@ -54,10 +63,15 @@ type env struct {
 	ctx     context.Context
 	workers int // goroutines a cell may run at once
 	src     Source
+	work    *Work // counted into, nil for none
+	m       meter // the cells' serial loops count and stop through it
 	d       *Data
 	err     error
 	done    Results
 }
+
+// tick counts n units of a cell's serial work: see meter.tick.
+func (e *env) tick(n int) bool { return e.m.tick(n) }
 
 func (e *env) data() (*Data, error) {
 	if e.d == nil && e.err == nil {

@@ -90,3 +90,52 @@ func (c cancelCell) run(*env) (Result, error) {
 	c.cancel()
 	return nil, nil
 }
+
+// countdown is a context that is cancelled once its Err has been asked
+// after times: a cancel at a known point of a run, without a clock.
+type countdown struct {
+	context.Context
+	after int
+}
+
+func (c *countdown) Err() error {
+	if c.after--; c.after < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// Every kind's long loops look at the context as they count their work: a
+// run cancelled after a few looks stops with the context's error, having
+// done a small part of its work.
+func TestCancelledInEveryLoop(t *testing.T) {
+	src := Source{Seed: 1, Subscribers: 2000, Periods: 12}
+	joins := make([]RebalanceEvent, 4)
+	for i := range joins {
+		joins[i] = RebalanceEvent{Join: 64}
+	}
+	for _, tc := range []struct {
+		name string
+		cell Cell
+	}{
+		{"adaptive keyless over 4096 partitions", Keyless{Partitions: 4096, Windows: []int{1_000_000}, Batch: 512, Value: 384, Partitioners: []string{"adaptive"}}},
+		{"roundrobin keyless", Keyless{Partitions: 4, Windows: []int{1_000_000}, Batch: 16384, Value: 100, Partitioners: []string{"roundrobin", "sticky", "uniform"}}},
+		{"rebalance of 256 members", Rebalance{Partitions: 4096, Events: joins, Protocols: ProtocolOrder}},
+		{"lag over 1000 steps", Lag{Partitions: 64, Rate: 1000, PerConsumer: 10, Consumers: []int{1, 2, 4, 8, 16, 32, 64}, Steps: 1000, Assignor: "range"}},
+		{"spread along many partition counts", Spread{Keys: keyRange("user-", 20000), Partitions: 4096, Along: []int{4096, 4095, 4094, 4093, 4092, 4091, 4090, 4089}, Partitioner: "crc32"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var all, cut Work
+			if _, err := RunCounted(t.Context(), src, []Cell{tc.cell}, &all); err != nil {
+				t.Fatal(err)
+			}
+			_, err := RunCounted(&countdown{Context: t.Context(), after: 3}, src, []Cell{tc.cell}, &cut)
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("a run cancelled after 3 looks returned %v", err)
+			}
+			if cut.Units() > all.Units()/2 {
+				t.Errorf("cancelled, it did %d units of work of %d", cut.Units(), all.Units())
+			}
+		})
+	}
+}

@@ -31,7 +31,8 @@ func (Sizing) Kind() Kind { return KindSizing }
 // CellID returns the cell's id.
 func (s Sizing) CellID() string { return s.ID }
 
-func (s Sizing) run(*env) (Result, error) {
+func (s Sizing) run(e *env) (Result, error) {
+	e.tick(1)
 	minimum := ceilDiv(s.Target, s.PerConsumer)
 	return &SizingResult{Kind: KindSizing, ID: s.ID, Target: s.Target, PerConsumer: s.PerConsumer,
 		Headroom: s.Headroom, Minimum: minimum, Recommended: ceilDiv(minimum*(100+s.Headroom), 100)}, nil

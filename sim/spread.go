@@ -91,10 +91,14 @@ func (s Spread) run(e *env) (Result, error) {
 	}
 	res := &SpreadResult{Kind: KindSpread, ID: s.ID, Partitioner: s.Partitioner, Keys: len(s.Keys),
 		Partitions: s.Partitions, Records: spreadKeys(pt, s.Keys, s.Partitions)}
+	e.tick(len(s.Keys) + 2*s.Partitions + len(s.Probes) + s.HotCount)
 	res.Covered = covered(res.Records)
 	for _, p := range s.Along {
 		if err := e.ctx.Err(); err != nil {
 			return nil, err
+		}
+		if !e.tick(len(s.Keys) + 4*p) {
+			break
 		}
 		records := spreadKeys(pt, s.Keys, p)
 		res.Along = append(res.Along, SpreadRow{Partitions: p, Covered: covered(records),
@@ -182,13 +186,14 @@ func indexes(set []bool) []int {
 
 // Cost of a spread: every key, probe and copy of the hot key routed once; a
 // row per partition and per probe; along the partition counts of Along,
-// every key routed again for each, a row each and a count per partition.
+// every key routed again for each, a row each and a count per partition,
+// each scanned for the most, the fewest and the covered.
 func (s Spread) Cost(Source) Cost {
 	rows := int64(s.Partitions + len(s.Probes) + len(s.Along))
 	keys := int64(len(s.Keys))
 	counts := int64(s.Partitions) + sum(s.Along)
 	return Cost{
-		Visits: keys*int64(1+len(s.Along)) + int64(len(s.Probes)) + int64(s.HotCount),
+		Visits: keys*int64(1+len(s.Along)) + counts + int64(len(s.Probes)) + int64(s.HotCount),
 		Rows:   rows,
 		Bytes:  cellBytes + rows*rowBytes + listBytes(counts, keys*int64(1+len(s.Along))),
 	}

@@ -112,6 +112,9 @@ func (t Throughput) run(e *env) (Result, error) {
 		}
 		sizes = row.Sizes
 	}
+	for _, n := range t.Consumers {
+		e.tick(len(sizes) + n)
+	}
 	return t.model(sizes, assign), nil
 }
 
@@ -237,8 +240,12 @@ func (t Throughput) Cost(src Source) Cost {
 		sizes = []int{int(src.readings())}
 	}
 	c := Cost{Rows: int64(len(t.Consumers))}
+	parts := int64(len(sizes))
+	if t.From != nil {
+		parts = int64(t.From.Partitions)
+	}
 	for _, n := range t.Consumers {
-		c.Visits += int64(len(sizes) + n)
+		c.Visits += parts + int64(n)
 	}
 	records := sum(sizes)
 	c.Bytes = cellBytes + c.Rows*rowBytes + listBytes(sum(t.Consumers)+int64(len(sizes)), records)

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/partlab/partlab/internal/specgen"
 	"github.com/partlab/partlab/internal/testtool"
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/scenarios"
@@ -247,7 +248,7 @@ func firstDiff(got, want string) string {
 // rendered; and, as the generator meets them, up to two invalid specs of
 // each kind, whose errors must read as the file's do.
 func generated(t *testing.T, perKind int) []agreement {
-	g, err := newGenerator(20260218)
+	g, err := specgen.New(20260218)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,10 +256,11 @@ func generated(t *testing.T, perKind int) []agreement {
 	for _, kind := range scenarios.Kinds() {
 		valid, invalid := 0, 0
 		for try := 0; valid < perKind && try < 100*perKind; try++ {
-			req, err := g.request(kind)
+			gen, err := g.Request(kind)
 			if err != nil {
 				t.Fatal(err)
 			}
+			req := Request(gen)
 			s, err := scenarios.ParseCell(Name, req.Source, req.Above, ownCell(req))
 			if err == nil && s.CheckBudget(testBudget, false) != nil {
 				continue

@@ -33,7 +33,7 @@ func TestRun(t *testing.T) {
 			"cell:1:31: grid.partitions[0]: must be between 1 and 4096 (got 5000)"},
 		{"over the budget", context.Background(), Request{Kind: sim.KindGrid, Source: []byte(`{subscribers: 1000000}`),
 			Spec: []byte(`{keys: [subscriber, record, period, none], partitions: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32]}`)},
-			"cell:1:1: grid: this grid needs 1,536,000,000 record visits; the limit is 1,000,000,000 (raise it with --max-visits)"},
+			"cell:1:1: grid: this grid needs 1,536,006,272 record visits; the limit is 1,000,000,000 (raise it with --max-visits)"},
 		{"cancelled", cancelled, Request{Kind: sim.KindGrid, Spec: []byte(`{keys: [record], partitions: [2]}`)},
 			context.Canceled.Error()},
 	} {

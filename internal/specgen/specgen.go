@@ -1,4 +1,8 @@
-package recompute
+// Package specgen makes cell specs of every kind at random, seeded, across
+// their bounds, for the tests that hold the engines to each other
+// (wasm/recompute's agreement) and the costs to the work (sim's
+// TestCostCoversWork). It is not for scenarios a reader sees.
+package specgen
 
 import (
 	"encoding/json"
@@ -12,19 +16,32 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-// A generator makes specs of a kind at random, seeded, from the JSON Schema
+// A Request is one cell to compute, as recompute.Request: its kind and
+// spec, its source and the cells above it that it needs.
+type Request struct {
+	Kind   sim.Kind
+	Spec   []byte
+	Source []byte
+	Above  []scenarios.CellSpec
+}
+
+// Name is what a generated cell's scenario is named, as recompute's.
+const Name = "cell"
+
+// A Generator makes specs of a kind at random, seeded, from the JSON Schema
 // that scenarios derives from its field specs: every field a kind has,
 // each value within its bounds (whole numbers spread evenly over the
 // orders of magnitude between them), lists of one to a few distinct items,
 // optional fields given half the time. What the schema cannot say (a
 // throughput's from, a prediction's figure, the sim engine) it fills in from
 // the cells it puts above.
-type generator struct {
+type Generator struct {
 	r     *rand.Rand
 	kinds map[sim.Kind]map[string]any // each kind's schema, from scenarios.Schema
 }
 
-func newGenerator(seed uint64) (*generator, error) {
+// New is a generator seeded with seed.
+func New(seed uint64) (*Generator, error) {
 	var doc struct {
 		Properties struct {
 			Cells struct {
@@ -37,7 +54,7 @@ func newGenerator(seed uint64) (*generator, error) {
 	if err := json.Unmarshal(scenarios.Schema(), &doc); err != nil {
 		return nil, err
 	}
-	g := &generator{r: rand.New(rand.NewPCG(seed, seed>>1|1)), kinds: map[sim.Kind]map[string]any{}}
+	g := &Generator{r: rand.New(rand.NewPCG(seed, seed>>1|1)), kinds: map[sim.Kind]map[string]any{}}
 	for _, k := range scenarios.Kinds() {
 		s, ok := doc.Properties.Cells.Items.Properties[string(k)]
 		if !ok {
@@ -48,9 +65,9 @@ func newGenerator(seed uint64) (*generator, error) {
 	return g, nil
 }
 
-// request makes one request of kind, over a source of its own and with the
+// Request makes one request of kind, over a source of its own and with the
 // cells above that it needs.
-func (g *generator) request(kind sim.Kind) (Request, error) {
+func (g *Generator) Request(kind sim.Kind) (Request, error) {
 	src, err := json.Marshal(map[string]any{
 		"seed":        g.integer(-sim.MaxSeed, sim.MaxSeed),
 		"subscribers": g.integer(1, 2000),
@@ -95,7 +112,7 @@ func (g *generator) request(kind sim.Kind) (Request, error) {
 	return req, err
 }
 
-func (g *generator) spec(kind sim.Kind, spec map[string]any) scenarios.CellSpec {
+func (g *Generator) spec(kind sim.Kind, spec map[string]any) scenarios.CellSpec {
 	b, _ := json.Marshal(spec) // maps of JSON values always marshal
 	return scenarios.CellSpec{Kind: kind, Spec: b}
 }
@@ -103,7 +120,7 @@ func (g *generator) spec(kind sim.Kind, spec map[string]any) scenarios.CellSpec 
 func first(list any) any { return list.([]any)[0] }
 
 // value makes a value of schema s for the field name.
-func (g *generator) value(s map[string]any, name string) any {
+func (g *Generator) value(s map[string]any, name string) any {
 	if enum, ok := s["enum"].([]any); ok {
 		if name == "engine" {
 			return string(sim.EngineSim)
@@ -159,7 +176,7 @@ func (g *generator) value(s map[string]any, name string) any {
 
 // integer is a whole number in [lo, hi], its distance from lo spread
 // evenly over the orders of magnitude up to hi.
-func (g *generator) integer(lo, hi int64) int64 {
+func (g *Generator) integer(lo, hi int64) int64 {
 	if lo < 0 {
 		v := g.integer(0, hi)
 		if g.r.IntN(2) == 0 {
@@ -173,7 +190,7 @@ func (g *generator) integer(lo, hi int64) int64 {
 
 // text is a string for the field name: a duration, an id, a key pattern,
 // a member's name or a word.
-func (g *generator) text(s map[string]any, name string) string {
+func (g *Generator) text(s map[string]any, name string) string {
 	pattern, _ := s["pattern"].(string)
 	switch {
 	case strings.Contains(pattern, "ms|s|m|h"):
