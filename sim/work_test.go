@@ -130,3 +130,39 @@ func cellWork(ctx context.Context, src sim.Source, cells []sim.Cell) (int64, err
 	}
 	return all.Units() - above.Units(), nil
 }
+
+// FuzzScenario runs whole scenario files of every kind that the budget
+// admits and holds their counted work to their costs: a file the budget
+// passes never does more than its kinds' constants allow, and never
+// crashes the engine. Its seeds are the kinds' corpus files.
+func FuzzScenario(f *testing.F) {
+	files, err := filepath.Glob(filepath.Join("testdata", "work", "*.yaml"))
+	if err != nil || len(files) == 0 {
+		f.Fatalf("no corpus files: %v", err)
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(data))
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		s, err := scenarios.Parse(strings.NewReader(src), "f.yaml")
+		if err != nil || s.CheckBudget(testBudget, false) != nil {
+			return
+		}
+		cells := s.SimCells()
+		var allowed int64
+		for _, c := range cells {
+			allowed += workPerCost[c.Kind()] * max(c.Cost(s.Source).Visits, 1)
+		}
+		var w sim.Work
+		if _, err := sim.RunCounted(t.Context(), s.Source, cells, &w); err != nil {
+			return // a cell that leans on a broken one, reported as an error
+		}
+		if w.Units() > allowed {
+			t.Errorf("%d units of work for costs that allow %d", w.Units(), allowed)
+		}
+	})
+}
