@@ -17,10 +17,25 @@ import (
 	"github.com/partlab/partlab/templates"
 )
 
-// cellLayout holds the templates of a page's cells, parsed once: one per cell
-// kind and the table, chart and scoreboard parts. RenderCell needs only
-// these.
-var cellLayout = template.Must(template.New("cells").ParseFS(templates.Cells, "cells/*.html"))
+// cellLayout holds the templates of a page's cells, parsed once, on first
+// use: one per cell kind and the table, chart and scoreboard parts.
+// RenderCell needs only these.
+func cellLayout() *template.Template {
+	cellsOnce.Do(parseCells)
+	return cellTemplates
+}
+
+func parseCells() {
+	cellTemplates = template.Must(template.New("cells").ParseFS(templates.Cells, "cells/*.html"))
+}
+
+// Each template set is built by a sync.Once, not a sync.OnceValue, whose
+// type parameter would keep every method of the template's type in the
+// engine in the page.
+var (
+	cellsOnce     sync.Once
+	cellTemplates *template.Template
+)
 
 // layout is the page around the cells' bodies: the page, the default icon,
 // and the stylesheet and scripts that pages include as template text. It is
@@ -345,7 +360,7 @@ func (p *pageState) body(c cell) ([]byte, any, error) {
 		return nil, nil, err
 	}
 	var buf bytes.Buffer
-	if err := cellLayout.ExecuteTemplate(&buf, k.template, data); err != nil {
+	if err := cellLayout().ExecuteTemplate(&buf, k.template, data); err != nil {
 		return nil, nil, fmt.Errorf("%s: cells[%d]: %w", p.nb.Scenario.File, c.Index, err)
 	}
 	body := buf.Bytes()

@@ -16,11 +16,11 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/partlab/partlab/internal/lazyregexp"
 	"github.com/partlab/partlab/sim"
 	"gopkg.in/yaml.v3"
 )
@@ -222,7 +222,7 @@ func parseDocument(r io.Reader, name, what, want string) (root *yaml.Node, src [
 	return doc.Content[0], src, nil
 }
 
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+var yamlLine = lazyregexp.New(`^yaml: line (\d+): (.*)$`)
 
 // syntaxError turns yaml.v3's "yaml: line N: msg" into file:line:col form.
 // yaml.v3 says "found character that cannot start any token" of a tab that

@@ -65,7 +65,7 @@ func (n *navigation) index() ([]byte, error) {
 		d.Entries = append(d.Entries, indexEntry{manifestPage: p, Link: dir + report.PageFile, Data: report.DataLinks(dir)})
 	}
 	var buf bytes.Buffer
-	if err := layout.ExecuteTemplate(&buf, "index.html", d); err != nil {
+	if err := layout().ExecuteTemplate(&buf, "index.html", d); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

@@ -14,9 +14,9 @@ import (
 	"io"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 
+	"github.com/partlab/partlab/internal/lazyregexp"
 	"github.com/partlab/partlab/internal/readfile"
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/report/markdown"
@@ -119,7 +119,7 @@ func (c *Cache) render(nb report.Notebook, opt report.Options, next map[*scenari
 
 // pageName is what a scenario's file name may be to name a directory and a
 // link as it is.
-var pageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+var pageName = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 // CheckPageName reports whether a notebook's file name can name its page's
 // folder and links as it is.
