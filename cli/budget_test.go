@@ -171,7 +171,7 @@ func TestBudgetFlagValues(t *testing.T) {
 // The help of every computing command names every budget flag with its
 // default, as sim.DefaultBudget has it.
 func TestHelpGivesTheBudgetDefaults(t *testing.T) {
-	b := sim.DefaultBudget
+	b := sim.DefaultBudget()
 	for _, cmd := range []string{"render", "results", "validate", "check", "serve"} {
 		help, _, err := partlab(t, "help", cmd)
 		if err != nil {

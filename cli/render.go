@@ -41,7 +41,7 @@ no files; a path of --set names one file's cells, so it takes no compute flags.`
 			if err != nil {
 				return err
 			}
-			return renderSite(ctx, files, defaultOut, rf, siteChoice{settings, true, ""}, &computeFlags{budget: sim.DefaultBudget}, false, "", stderr)
+			return renderSite(ctx, files, defaultOut, rf, siteChoice{settings, true, ""}, &computeFlags{budget: sim.DefaultBudget()}, false, "", stderr)
 		}
 	},
 }

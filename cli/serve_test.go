@@ -78,7 +78,7 @@ func startPreview(t *testing.T, echarts []byte, files map[string]string, order .
 	for _, name := range order {
 		names = append(names, filepath.Join(p.dir, name))
 	}
-	p.server = newServer(names, reportsite.Site{ECharts: echarts}, &computeFlags{budget: sim.DefaultBudget}, io.Discard)
+	p.server = newServer(names, reportsite.Site{ECharts: echarts}, &computeFlags{budget: sim.DefaultBudget()}, io.Discard)
 	for _, name := range order {
 		p.edit(t, name, files[name])
 	}
@@ -543,7 +543,7 @@ func TestServeSiteBrowser(t *testing.T) {
 // a new render of the site (both shipped scenarios) in memory.
 func BenchmarkServeRerender(b *testing.B) {
 	files := []string{lessonYAML, day24YAML}
-	s := newServer(files, reportsite.Site{ECharts: []byte("/* echarts */")}, &computeFlags{budget: sim.DefaultBudget}, io.Discard)
+	s := newServer(files, reportsite.Site{ECharts: []byte("/* echarts */")}, &computeFlags{budget: sim.DefaultBudget()}, io.Discard)
 	ctx := context.Background()
 	s.rebuild(ctx, files)
 	for b.Loop() {
@@ -572,7 +572,7 @@ func BenchmarkServeEditOneOfTwenty(b *testing.B) {
 		}
 		files = append(files, f)
 	}
-	s := newServer(files, reportsite.Site{ECharts: []byte("/* echarts */")}, &computeFlags{budget: sim.DefaultBudget}, io.Discard)
+	s := newServer(files, reportsite.Site{ECharts: []byte("/* echarts */")}, &computeFlags{budget: sim.DefaultBudget()}, io.Discard)
 	s.folder = filepath.Join(dir, "*.yaml")
 	ctx := context.Background()
 	s.rebuild(ctx, files)
@@ -608,7 +608,7 @@ func startCourse(t *testing.T, echarts []byte) *preview {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("init wrote no scenario (%v)", err)
 	}
-	p.server = newServer(files, reportsite.Site{ECharts: echarts}, &computeFlags{budget: sim.DefaultBudget}, io.Discard)
+	p.server = newServer(files, reportsite.Site{ECharts: echarts}, &computeFlags{budget: sim.DefaultBudget()}, io.Discard)
 	p.folder, p.siteFile = filepath.Join(p.dir, "scenarios", "*.yaml"), filepath.Join(p.dir, "site.yaml")
 	p.serveOn(t, files)
 	return p

@@ -21,7 +21,7 @@ func narratives() *texttemplate.Template {
 func parseNarratives() {
 	narrativeTemplates = texttemplate.Must(texttemplate.New("narrative").
 		Option("missingkey=error").
-		Funcs(markdown.FormatFuncs).
+		Funcs(markdown.FormatFuncs()).
 		Funcs(keyFuncs).
 		Funcs(texttemplate.FuncMap{"sep": format.Sep, "sepOf": sepOf, "sampled": sampled, "text": markdown.Escape, "partitions": func(ps []int) (string, error) { return format.List(format.Partitions(ps)) }}).
 		ParseFS(templates.Cells, "narrative/*.md"))

@@ -103,10 +103,12 @@ type DataFile struct {
 // DataFiles are the results beside every page, in the order the page and
 // the index link them: one table per CSV file, so that every tool that reads
 // CSV reads each as it is.
-var DataFiles = []DataFile{
-	{JSONFile, "application/json", JSON},
-	{CSVFile, "text/csv", CSV},
-	{FiguresFile, "text/csv", FiguresCSV},
+func DataFiles() []DataFile {
+	return []DataFile{
+		{JSONFile, "application/json", JSON},
+		{CSVFile, "text/csv", CSV},
+		{FiguresFile, "text/csv", FiguresCSV},
+	}
 }
 
 // A DataLink is a page's link to one of its DataFiles.
@@ -299,7 +301,7 @@ func pageAnchors(cells []cell) []string {
 // the page, "NAME/" from the index).
 func DataLinks(dir string) []DataLink {
 	var links []DataLink
-	for _, f := range DataFiles {
+	for _, f := range DataFiles() {
 		links = append(links, DataLink{f.Name, fileLink(dir + f.Name)})
 	}
 	return links
@@ -308,7 +310,7 @@ func DataLinks(dir string) []DataLink {
 // dataLinks are a self-contained page's links to its results: data: URLs.
 func dataLinks(nb Notebook) ([]DataLink, error) {
 	var links []DataLink
-	for _, f := range DataFiles {
+	for _, f := range DataFiles() {
 		var b bytes.Buffer
 		if err := f.Write(&b, nb); err != nil {
 			return nil, err

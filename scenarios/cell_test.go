@@ -115,7 +115,7 @@ func TestCheckBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.CheckBudget(sim.DefaultBudget, false); err != nil {
+	if err := s.CheckBudget(sim.DefaultBudget(), false); err != nil {
 		t.Errorf("within the default budget: %v", err)
 	}
 	err = s.CheckBudget(sim.Budget{Visits: 10, Rows: 1 << 20, Output: 1 << 30}, false)

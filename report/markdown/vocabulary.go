@@ -190,15 +190,17 @@ func (v *Vocabulary) offsets(id string) (*sim.OffsetsResult, error) {
 }
 
 // FormatFuncs print figures in words; the narrative templates use them too.
-var FormatFuncs = texttemplate.FuncMap{
-	"list":      format.List,
-	"tally":     format.Tally,
-	"fixed":     format.Fixed,
-	"short":     format.Short,
-	"signed":    format.Signed,
-	"percent":   format.Percent,
-	"plural":    format.Plural,
-	"thousands": format.Thousands,
+func FormatFuncs() texttemplate.FuncMap {
+	return texttemplate.FuncMap{
+		"list":      format.List,
+		"tally":     format.Tally,
+		"fixed":     format.Fixed,
+		"short":     format.Short,
+		"signed":    format.Signed,
+		"percent":   format.Percent,
+		"plural":    format.Plural,
+		"thousands": format.Thousands,
+	}
 }
 
 // funcDocs say what each function of an author's templates does, in a line:
@@ -243,7 +245,7 @@ func Funcs() []Func {
 
 func (v *Vocabulary) funcs() texttemplate.FuncMap {
 	m := texttemplate.FuncMap{"grid": v.grid, "row": v.row, "offsets": v.offsets, "cell": v.cell, "figure": v.figure, "predict": v.predict}
-	for name, f := range FormatFuncs {
+	for name, f := range FormatFuncs() {
 		m[name] = f
 	}
 	return m

@@ -135,7 +135,7 @@ func CheckPageName(nb report.Notebook) error {
 // the site in the folder, whose pages read reads (nil for none), brought up
 // to date.
 func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publish.Build, error) {
-	settings := cmp.Or(s.Settings, &scenarios.DefaultSite)
+	settings := cmp.Or(s.Settings, scenarios.DefaultSite())
 	opt, out := s.pageOptions()
 	runs := s.runs(settings, s.Notebooks)
 	if runs {
@@ -189,7 +189,7 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 		pages[i].Search = pageSearch(pages[i].Name, pages[i].Title, sections)
 		dir := pages[i].Name + "/"
 		out = append(out, publish.File{Path: dir + report.PageFile, Data: page})
-		for j, f := range report.DataFiles {
+		for j, f := range report.DataFiles() {
 			out = append(out, publish.File{Path: dir + f.Name, Data: data[j]})
 		}
 		for _, img := range images {
@@ -303,7 +303,7 @@ func (s Site) Render() (map[string][]byte, error) {
 // render renders one scenario's page, the images it names and its
 // DataFiles, in their order, and returns the page's prose by section.
 func render(nb report.Notebook, opt report.Options) (page []byte, images []markdown.Image, data [][]byte, sections []markdown.Section, err error) {
-	for _, f := range report.DataFiles {
+	for _, f := range report.DataFiles() {
 		var b bytes.Buffer
 		if err := f.Write(&b, nb); err != nil {
 			return nil, nil, nil, nil, err

@@ -385,7 +385,7 @@ func refusals(t *testing.T) []agreement {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fileBudget := s.CheckBudget(sim.DefaultBudget, false)
+	fileBudget := s.CheckBudget(sim.DefaultBudget(), false)
 	if fileBudget == nil {
 		t.Fatal("the spec over the budget is within it")
 	}

@@ -41,7 +41,7 @@ func Run(ctx context.Context, r Request) (report.Cell, error) {
 	if err != nil {
 		return report.Cell{}, err
 	}
-	if err := s.CheckBudget(sim.DefaultBudget, false); err != nil {
+	if err := s.CheckBudget(sim.DefaultBudget(), false); err != nil {
 		return report.Cell{}, err
 	}
 	rs, err := sim.Run(ctx, s.Source, s.SimCells())
