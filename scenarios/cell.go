@@ -38,7 +38,7 @@ func ParseCell(name string, source []byte, above []CellSpec, cell CellSpec) (*Sc
 		}
 		s.Source = sourceSpec.decode(d, root, "source").(sim.Source)
 	}
-	d.errs.sort()
+	d.errs.Sort()
 	var nodes []*yaml.Node
 	for i, c := range append(slices.Clone(above), cell) {
 		path := string(c.Kind)
@@ -58,15 +58,15 @@ func ParseCell(name string, source []byte, above []CellSpec, cell CellSpec) (*Sc
 			d.errorf(n, join(path, "engine"), "a page computes with the sim engine only (got %q); the Kafka engine runs on the command line", n.Value)
 		}
 		computed := d.computation(c.Kind, k, root, path, i+1)
-		d.errs[before:].sort() // by place within the piece, the pieces in order
+		d.errs[before:].Sort() // by place within the piece, the pieces in order
 		computed.At = Pos{root.Line, root.Column}
 		computed.Input = cellInput(c)
 		s.Cells = append(s.Cells, computed)
 		nodes = append(nodes, root)
 	}
 	d.checkIDs(nodes, s.Cells)
-	if len(d.errs) > 0 {
-		return nil, d.errs
+	if err := d.errs.Err(); err != nil {
+		return nil, err
 	}
 	return &s, nil
 }

@@ -95,12 +95,9 @@ func (s *Scenario) CheckBudget(budget sim.Budget, measure bool) error {
 	var errs ErrorList
 	for _, o := range budget.Check(s.Source, cells, measure) {
 		c := s.Cells[o.Cell]
-		errs = append(errs, &Error{File: s.File, Line: c.At.Line, Col: c.At.Col, Field: c.path, Msg: o.Msg})
+		errs.Add(s.File, c.At, c.path, o.Msg)
 	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
+	return errs.Err()
 }
 
 // SimCells returns the scenario's computations in cell order; Markdown cells
@@ -143,19 +140,16 @@ func Salvage(r io.Reader, name string, overrides ...Override) (*Scenario, error)
 		return nil, err
 	}
 	s, errs := salvage(root, src, name, overrides)
-	if errs == nil && !slices.ContainsFunc(overrides, func(o Override) bool { return o.variant }) {
-		errs = checkVariants(s, func(ovs []Override) error {
+	if len(errs) == 0 && !slices.ContainsFunc(overrides, func(o Override) bool { return o.variant }) {
+		err := checkVariants(s, func(ovs []Override) error {
 			_, err := Salvage(bytes.NewReader(src), name, ovs...)
 			return err
-		})
-		if errs != nil {
-			return nil, errs
+		}).Err()
+		if err != nil {
+			return nil, err
 		}
 	}
-	if errs != nil {
-		return s, errs
-	}
-	return s, nil
+	return s, errs.Err()
 }
 
 // salvage decodes the document root of src, with the overrides put over
@@ -179,7 +173,7 @@ func salvage(root *yaml.Node, src []byte, name string, overrides []Override) (*S
 		if len(misplaced) > 0 {
 			salvaged = nil
 		}
-		d.errs.sort()
+		d.errs.Sort()
 		for i, e := range d.errs {
 			d.errs[i] = relocate(overrides, known, e)
 		}

@@ -147,9 +147,9 @@ func ParseSite(r io.Reader, name string) (*Site, error) {
 	}
 	d := &decoder{file: name, root: root, lines: bytes.Split(src, []byte("\n"))}
 	s := siteSpec.decode(d, root, "").(Site)
-	if len(d.errs) > 0 {
-		d.errs.sort()
-		return nil, d.errs
+	d.errs.Sort()
+	if err := d.errs.Err(); err != nil {
+		return nil, err
 	}
 	s.File = name
 	if n := fieldNode(root, "favicon"); n != nil {
@@ -164,15 +164,11 @@ func (s *Site) CheckOrder(known []string) error {
 	var errs ErrorList
 	for i, name := range s.Order {
 		if !slices.Contains(known, name) {
-			at := s.orderAt[i]
-			errs = append(errs, &Error{File: s.File, Line: at.Line, Col: at.Col, Field: fmt.Sprintf("order[%d]", i),
-				Msg: fmt.Sprintf("unknown scenario %q (want one of %s)%s", name, strings.Join(sorted(known), ", "), Suggest(name, known))})
+			errs.Add(s.File, s.orderAt[i], fmt.Sprintf("order[%d]", i),
+				fmt.Sprintf("unknown scenario %q (want one of %s)%s", name, strings.Join(sorted(known), ", "), Suggest(name, known)))
 		}
 	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
+	return errs.Err()
 }
 
 // SiteSchema returns the JSON Schema (2020-12) of site files, from the

@@ -335,12 +335,12 @@ func (v *Vocabulary) HTML(d *Doc, t Text) (template.HTML, error) {
 	h, err := d.HTML(md)
 	var imgs imageErrors
 	if errors.As(err, &imgs) {
-		list := make(scenarios.ErrorList, len(imgs))
-		for i, e := range imgs {
+		var list scenarios.ErrorList
+		for _, e := range imgs {
 			line, col := imageAt(t, e.dest)
-			list[i] = &scenarios.Error{File: v.file, Line: line, Col: col, Field: t.field, Msg: e.Error()}
+			list.Add(v.file, scenarios.Pos{Line: line, Col: col}, t.field, e.Error())
 		}
-		return "", list
+		return "", list.Err()
 	}
 	if err != nil {
 		return "", scenarios.ErrorList{{File: v.file, Line: t.at.Line, Col: t.at.Col, Field: t.field, Msg: err.Error()}}
@@ -364,10 +364,7 @@ func (v *Vocabulary) Check(s *scenarios.Scenario) error {
 			errs = append(errs, list...)
 		}
 	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
+	return errs.Err()
 }
 
 // A Text is Markdown an author wrote, and where.
