@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -190,17 +191,18 @@ func (v *Vocabulary) offsets(id string) (*sim.OffsetsResult, error) {
 }
 
 // FormatFuncs print figures in words; the narrative templates use them too.
-func FormatFuncs() texttemplate.FuncMap {
-	return texttemplate.FuncMap{
-		"list":      format.List,
-		"tally":     format.Tally,
-		"fixed":     format.Fixed,
-		"short":     format.Short,
-		"signed":    format.Signed,
-		"percent":   format.Percent,
-		"plural":    format.Plural,
-		"thousands": format.Thousands,
-	}
+// Each call returns a map of its own.
+func FormatFuncs() texttemplate.FuncMap { return maps.Clone(formatFuncs) }
+
+var formatFuncs = texttemplate.FuncMap{
+	"list":      format.List,
+	"tally":     format.Tally,
+	"fixed":     format.Fixed,
+	"short":     format.Short,
+	"signed":    format.Signed,
+	"percent":   format.Percent,
+	"plural":    format.Plural,
+	"thousands": format.Thousands,
 }
 
 // funcDocs say what each function of an author's templates does, in a line:
@@ -245,7 +247,7 @@ func Funcs() []Func {
 
 func (v *Vocabulary) funcs() texttemplate.FuncMap {
 	m := texttemplate.FuncMap{"grid": v.grid, "row": v.row, "offsets": v.offsets, "cell": v.cell, "figure": v.figure, "predict": v.predict}
-	for name, f := range FormatFuncs() {
+	for name, f := range formatFuncs {
 		m[name] = f
 	}
 	return m
