@@ -93,7 +93,7 @@ func (s Spread) run(e *env) (Result, error) {
 		Partitions: s.Partitions, Records: spreadKeys(pt, s.Keys, s.Partitions)}
 	res.Covered = covered(res.Records)
 	for _, p := range s.Along {
-		if err := e.ctx.Err(); err != nil {
+		if err := e.check(); err != nil {
 			return nil, err
 		}
 		records := spreadKeys(pt, s.Keys, p)
