@@ -179,7 +179,7 @@ func TestBudgetFlagValues(t *testing.T) {
 // sim.DefaultBudget has it, and the help of every computing command sends
 // the reader there.
 func TestHelpGivesTheBudgetDefaults(t *testing.T) {
-	b := sim.DefaultBudget
+	b := sim.DefaultBudget()
 	for _, cmd := range []string{"render", "results", "validate", "check", "serve"} {
 		help, _, err := partlab(t, "help", cmd)
 		if err != nil || !strings.Contains(help, "the compute flags: run 'partlab help flags' for them") {

@@ -43,7 +43,7 @@ func (f *computeFlags) with(variant []scenarios.Override) *computeFlags {
 // --measure and the budget's --max-… on fs, and the overrides --set and
 // --params; each is checked as it is parsed, so a bad value is a usage error.
 func addComputeFlags(fs *flag.FlagSet) *computeFlags {
-	f := &computeFlags{budget: sim.DefaultBudget, overrides: addOverrideFlags(fs)}
+	f := &computeFlags{budget: sim.DefaultBudget(), overrides: addOverrideFlags(fs)}
 	fs.BoolVar(&f.measure, "measure", false, "also run every throughput cell for real and show the measured figures")
 	fs.BoolVar(&f.allowBrokers, "allow-brokers", false, "let the Kafka engine connect to the brokers the scenario names (engine.kafka.brokers)")
 	fs.Func("engine", "run every grid on `sim|kafka|both` (default: each grid's own)", func(s string) (err error) {

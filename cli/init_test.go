@@ -401,11 +401,14 @@ func (r *runner) run(name string, j job) (ran, installed int) {
 			"PATH="+path, "RUNNER_TEMP="+r.temp, "GITHUB_PATH="+r.path, "GITHUB_WORKSPACE="+r.workspace, "GITHUB_STEP_SUMMARY="+r.summary,
 			"PARTLAB_TEST_MAIN=1", "PARTLAB_TEST_BINARY="+self)
 		for k, v := range s.Env {
-			expr, ok := strings.CutPrefix(v, "${{ ")
-			if expr, ok = strings.CutSuffix(expr, " }}"); ok {
-				if v, ok = r.event[expr]; !ok {
+			expr, opened := strings.CutPrefix(v, "${{ ")
+			expr, closed := strings.CutSuffix(expr, " }}")
+			if opened && closed {
+				value, ok := r.event[expr]
+				if !ok {
 					t.Fatalf("%s step %d %q: env %s = %s, an expression the test does not know", name, i, s.Name, k, s.Env[k])
 				}
+				v = value
 			}
 			cmd.Env = append(cmd.Env, k+"="+v)
 		}

@@ -46,7 +46,7 @@ no files; a path of --set names one file's cells, so it takes no compute flags.`
 			if err != nil {
 				return err
 			}
-			return renderSite(ctx, renderOptions{files: files, dir: defaultOut, render: rf, compute: &computeFlags{budget: sim.DefaultBudget}, site: siteChoice{settings, true, ""}}, stderr)
+			return renderSite(ctx, renderOptions{files: files, dir: defaultOut, render: rf, compute: &computeFlags{budget: sim.DefaultBudget()}, site: siteChoice{settings, true, ""}}, stderr)
 		}
 	},
 }

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"github.com/partlab/partlab/internal/lazyregexp"
 	"github.com/partlab/partlab/report/format"
 )
 
@@ -41,7 +41,7 @@ type optioner interface {
 
 // chartID is what an ECharts container's id may hold: letters, digits and _,
 // so the id is also safe in CSS selectors and JS identifiers.
-var chartID = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
+var chartID = lazyregexp.New(`^[A-Za-z][A-Za-z0-9_]*$`)
 
 // newChart marshals a go-echarts chart into a chartView.
 func newChart(id, title, note string, c optioner, t table) (chartView, error) {

@@ -61,13 +61,13 @@ func TestUnregisteredKind(t *testing.T) {
 // template words its story with.
 func TestKindTemplates(t *testing.T) {
 	for k, d := range kinds {
-		if cellLayout.Lookup(d.template) == nil {
+		if cellLayout().Lookup(d.template) == nil {
 			t.Errorf("%s: no page template %q", k, d.template)
 		}
 		switch {
 		case d.template == computedTemplate && d.narrative == "":
 			t.Errorf("%s: computed cells need a narrative template", k)
-		case d.narrative != "" && narratives.Lookup(d.narrative) == nil:
+		case d.narrative != "" && narratives().Lookup(d.narrative) == nil:
 			t.Errorf("%s: no narrative template %q under templates/narrative/", k, d.narrative)
 		}
 	}

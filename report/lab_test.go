@@ -404,7 +404,7 @@ func TestDataFilesCSV(t *testing.T) {
 	}
 	for name, nb := range map[string]Notebook{"lesson": lesson(t), "lab": lab(t)} {
 		tables := map[string][][]string{}
-		for _, f := range DataFiles {
+		for _, f := range DataFiles() {
 			if f.Media != "text/csv" {
 				continue
 			}

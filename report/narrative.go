@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"sync"
 	texttemplate "text/template"
 
 	"github.com/partlab/partlab/report/format"
@@ -11,13 +12,25 @@ import (
 )
 
 // narratives are the Markdown templates of the generated narrative, parsed
-// once. They word a story; they hold no figure of their own.
-var narratives = texttemplate.Must(texttemplate.New("narrative").
-	Option("missingkey=error").
-	Funcs(markdown.FormatFuncs).
-	Funcs(keyFuncs).
-	Funcs(texttemplate.FuncMap{"sep": format.Sep, "sepOf": sepOf, "sampled": sampled, "text": markdown.Escape, "partitions": func(ps []int) (string, error) { return format.List(format.Partitions(ps)) }}).
-	ParseFS(templates.Cells, "narrative/*.md"))
+// once, on first use. They word a story; they hold no figure of their own.
+func narratives() *texttemplate.Template {
+	narrativesOnce.Do(parseNarratives)
+	return narrativeTemplates
+}
+
+func parseNarratives() {
+	narrativeTemplates = texttemplate.Must(texttemplate.New("narrative").
+		Option("missingkey=error").
+		Funcs(markdown.FormatFuncs()).
+		Funcs(keyFuncs).
+		Funcs(texttemplate.FuncMap{"sep": format.Sep, "sepOf": sepOf, "sampled": sampled, "text": markdown.Escape, "partitions": func(ps []int) (string, error) { return format.List(format.Partitions(ps)) }}).
+		ParseFS(templates.Cells, "narrative/*.md"))
+}
+
+var (
+	narrativesOnce     sync.Once
+	narrativeTemplates *texttemplate.Template
+)
 
 // sepOf is format.Sep for a list of n items told of a longer one, of items:
 // the gap before the last item shows, ", … and ".
@@ -42,7 +55,7 @@ func sampled(n, of int, noun string) string {
 // narrate executes a narrative template into Markdown.
 func narrate(name string, story any) (string, error) {
 	var buf bytes.Buffer
-	if err := narratives.ExecuteTemplate(&buf, name, story); err != nil {
+	if err := narratives().ExecuteTemplate(&buf, name, story); err != nil {
 		return "", fmt.Errorf("narrative %s: %w", name, err)
 	}
 	return buf.String(), nil

@@ -17,10 +17,25 @@ import (
 	"github.com/partlab/partlab/templates"
 )
 
-// cellLayout holds the templates of a page's cells, parsed once: one per cell
-// kind and the table, chart and scoreboard parts. RenderCell needs only
-// these.
-var cellLayout = template.Must(template.New("cells").ParseFS(templates.Cells, "cells/*.html"))
+// cellLayout holds the templates of a page's cells, parsed once, on first
+// use: one per cell kind and the table, chart and scoreboard parts.
+// RenderCell needs only these.
+func cellLayout() *template.Template {
+	cellsOnce.Do(parseCells)
+	return cellTemplates
+}
+
+func parseCells() {
+	cellTemplates = template.Must(template.New("cells").ParseFS(templates.Cells, "cells/*.html"))
+}
+
+// Each template set is built by a sync.Once, not a sync.OnceValue, whose
+// type parameter would keep every method of the template's type in the
+// engine in the page.
+var (
+	cellsOnce     sync.Once
+	cellTemplates *template.Template
+)
 
 // layout is the page around the cells' bodies: the page, the default icon,
 // and the stylesheet and scripts that pages include as template text. It is
@@ -88,10 +103,12 @@ type DataFile struct {
 // DataFiles are the results beside every page, in the order the page and
 // the index link them: one table per CSV file, so that every tool that reads
 // CSV reads each as it is.
-var DataFiles = []DataFile{
-	{JSONFile, "application/json", JSON},
-	{CSVFile, "text/csv", CSV},
-	{FiguresFile, "text/csv", FiguresCSV},
+func DataFiles() []DataFile {
+	return []DataFile{
+		{JSONFile, "application/json", JSON},
+		{CSVFile, "text/csv", CSV},
+		{FiguresFile, "text/csv", FiguresCSV},
+	}
 }
 
 // A DataLink is a page's link to one of its DataFiles.
@@ -298,7 +315,7 @@ func pageAnchors(cells []cell) []string {
 // the page, "NAME/" from the index).
 func DataLinks(dir string) []DataLink {
 	var links []DataLink
-	for _, f := range DataFiles {
+	for _, f := range DataFiles() {
 		links = append(links, DataLink{f.Name, fileLink(dir + f.Name)})
 	}
 	return links
@@ -307,7 +324,7 @@ func DataLinks(dir string) []DataLink {
 // dataLinks are a self-contained page's links to its results: data: URLs.
 func dataLinks(nb Notebook) ([]DataLink, error) {
 	var links []DataLink
-	for _, f := range DataFiles {
+	for _, f := range DataFiles() {
 		var b bytes.Buffer
 		if err := f.Write(&b, nb); err != nil {
 			return nil, err
@@ -368,7 +385,7 @@ func (p *pageState) body(c cell) ([]byte, any, error) {
 		return nil, nil, err
 	}
 	var buf bytes.Buffer
-	if err := cellLayout.ExecuteTemplate(&buf, k.template, data); err != nil {
+	if err := cellLayout().ExecuteTemplate(&buf, k.template, data); err != nil {
 		return nil, nil, fmt.Errorf("%s: cells[%d]: %w", p.nb.Scenario.File, c.Index, err)
 	}
 	body := buf.Bytes()
@@ -383,7 +400,7 @@ func (p *pageState) body(c cell) ([]byte, any, error) {
 // word on why the rest is not shown.
 func (p *pageState) withheldBody(c cell) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := cellLayout.ExecuteTemplate(&buf, "withheld.html", withheldData{Kind: string(c.Kind), ID: c.ID, Input: c.Input}); err != nil {
+	if err := cellLayout().ExecuteTemplate(&buf, "withheld.html", withheldData{Kind: string(c.Kind), ID: c.ID, Input: c.Input}); err != nil {
 		return nil, fmt.Errorf("%s: cells[%d]: %w", p.nb.Scenario.File, c.Index, err)
 	}
 	return buf.Bytes(), nil

@@ -152,3 +152,13 @@ func TestChartsOneGrid(t *testing.T) {
 		}
 	}
 }
+
+// A caller that changes the list of data files it was given changes no
+// other caller's.
+func TestDataFilesAreFresh(t *testing.T) {
+	files := DataFiles()
+	files[0].Name = "changed"
+	if again := DataFiles(); again[0].Name != JSONFile {
+		t.Errorf("DataFiles()[0] = %q after a caller changed its own; want %q", again[0].Name, JSONFile)
+	}
+}

@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/base64"
 	"html/template"
-	"regexp"
+
+	"github.com/partlab/partlab/internal/lazyregexp"
 )
 
 // This file is the one place of the page core where bytes become trusted
@@ -23,7 +24,7 @@ func cellHTML(b []byte) template.HTML { return template.HTML(b) }
 func inputHTML(s string) template.HTML { return template.HTML(s) }
 
 // scriptEnd matches what would end or confuse a <script> element early.
-var scriptEnd = regexp.MustCompile(`(?i)</(script)|<!--`)
+var scriptEnd = lazyregexp.New(`(?i)</(script)|<!--`)
 
 // inlineScript trusts a vendored script (ECharts from package.json) as the
 // text of a <script type="text/plain">, which the browser keeps as raw text

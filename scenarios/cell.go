@@ -29,6 +29,16 @@ type CellSpec struct {
 // A page computes with the sim engine only: a grid or rebalance whose
 // engine is kafka or both is an error.
 func ParseCell(name string, source []byte, above []CellSpec, cell CellSpec) (*Scenario, error) {
+	if err := CheckAbove(name, len(above)); err != nil {
+		return nil, err
+	}
+	size := len(source) + len(cell.Spec)
+	for _, c := range above {
+		size += len(c.Spec)
+	}
+	if size > MaxFileSize {
+		return nil, ErrorList{{File: name, Line: 1, Col: 1, Msg: fmt.Sprintf("the request's source and specs are larger than %d bytes, a scenario file's bound", MaxFileSize)}}
+	}
 	d := &decoder{file: name, earlier: map[string]sim.Cell{}, cellParams: map[string]map[string]int64{}}
 	s := Scenario{Name: name, File: name, Title: name, Source: sourceDefault}
 	if len(bytes.TrimSpace(source)) > 0 {
@@ -38,7 +48,7 @@ func ParseCell(name string, source []byte, above []CellSpec, cell CellSpec) (*Sc
 		}
 		s.Source = sourceSpec.decode(d, root, "source").(sim.Source)
 	}
-	d.errs.sort()
+	d.errs.Sort()
 	var nodes []*yaml.Node
 	for i, c := range append(slices.Clone(above), cell) {
 		path := string(c.Kind)
@@ -58,17 +68,32 @@ func ParseCell(name string, source []byte, above []CellSpec, cell CellSpec) (*Sc
 			d.errorf(n, join(path, "engine"), "a page computes with the sim engine only (got %q); the Kafka engine runs on the command line", n.Value)
 		}
 		computed := d.computation(c.Kind, k, root, path, i+1)
-		d.errs[before:].sort() // by place within the piece, the pieces in order
+		d.errs[before:].Sort() // by place within the piece, the pieces in order
 		computed.At = Pos{root.Line, root.Column}
 		computed.Input = cellInput(c)
 		s.Cells = append(s.Cells, computed)
 		nodes = append(nodes, root)
 	}
 	d.checkIDs(nodes, s.Cells)
-	if len(d.errs) > 0 {
-		return nil, d.errs
+	if err := d.errs.Err(); err != nil {
+		return nil, err
 	}
 	return &s, nil
+}
+
+// MaxAbove bounds the cells above a recomputed one, so that with it they
+// are no more than a scenario file's cells may be.
+const MaxAbove = maxList - 1
+
+// CheckAbove refuses n cells above a recomputed one when they are more than
+// MaxAbove, as ParseCell does, in ParseCell's words: for a caller that would
+// otherwise read them all first (the engine in the page, from a JavaScript
+// array).
+func CheckAbove(name string, n int) error {
+	if n <= MaxAbove {
+		return nil
+	}
+	return ErrorList{{File: name, Line: 1, Col: 1, Field: "above", Msg: fmt.Sprintf("has %d entries; at most %d are allowed", n, MaxAbove)}}
 }
 
 // piece parses one piece of a page's request, of at most MaxFileSize bytes,

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -96,6 +97,38 @@ func TestParseCellErrors(t *testing.T) {
 	}
 }
 
+// TestParseCellBounds: a request holds no more cells and no more bytes
+// than a scenario file: 63 cells above and the cell itself, the source and
+// the specs at most MaxFileSize bytes together.
+func TestParseCellBounds(t *testing.T) {
+	grids := func(n int) []CellSpec {
+		return slices.Repeat([]CellSpec{{sim.KindGrid, []byte(`{keys: [record], partitions: [2]}`)}}, n)
+	}
+	comment := "# " + strings.Repeat("x", MaxFileSize/2) + "\n"
+	for _, tc := range []struct {
+		name   string
+		source string
+		above  []CellSpec
+		want   string // the error, "" for none
+	}{
+		{"as many cells as a file", "", grids(MaxAbove), ""},
+		{"one cell more", "", grids(MaxAbove + 1), "cell:1:1: above: has 64 entries; at most 63 are allowed"},
+		{"ten thousand", "", grids(10_000), "cell:1:1: above: has 10000 entries; at most 63 are allowed"},
+		{"each piece within the bound, not all", comment, []CellSpec{{sim.KindGrid, []byte(comment + `{keys: [record], partitions: [2]}`)}},
+			fmt.Sprintf("cell:1:1: the request's source and specs are larger than %d bytes, a scenario file's bound", MaxFileSize)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseCell("cell", []byte(tc.source), tc.above, CellSpec{sim.KindSizing, []byte(`{target: 10, per_consumer: 1}`)})
+			if got := fmt.Sprint(err); (tc.want == "" && err != nil) || (tc.want != "" && got != tc.want) {
+				t.Errorf("got %v, want %q", err, tc.want)
+			}
+			if err := CheckAbove("cell", len(tc.above)); (err == nil) != (len(tc.above) <= MaxAbove) {
+				t.Errorf("CheckAbove(%d) = %v", len(tc.above), err)
+			}
+		})
+	}
+}
+
 func messages(err error) []string {
 	var list ErrorList
 	if !errors.As(err, &list) {
@@ -115,7 +148,7 @@ func TestCheckBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.CheckBudget(sim.DefaultBudget, false); err != nil {
+	if err := s.CheckBudget(sim.DefaultBudget(), false); err != nil {
 		t.Errorf("within the default budget: %v", err)
 	}
 	err = s.CheckBudget(sim.Budget{Visits: 10, Rows: 1 << 20, Output: 1 << 30}, false)

@@ -56,7 +56,7 @@ type decoder struct {
 }
 
 func (d *decoder) errorf(n *yaml.Node, field, format string, args ...any) {
-	d.errs = append(d.errs, &Error{File: d.file, Line: n.Line, Col: n.Column, Field: field, Msg: fmt.Sprintf(format, args...)})
+	d.errs.Add(d.file, Pos{n.Line, n.Column}, field, fmt.Sprintf(format, args...))
 }
 
 // fields checks that n is a mapping whose keys are all among allowed and

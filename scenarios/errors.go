@@ -29,8 +29,34 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s: %s: %s", at, e.Field, e.Msg)
 }
 
-// ErrorList is every problem found in a file, in file order.
+// ErrorList is every problem found in a file, or in the files of one run
+// (a scenario and its --params file), in file order once sorted. Like
+// go/scanner's, it is built with Add and returned with Err, which is nil
+// for an empty list, so that no caller returns an empty list as a non-nil
+// error.
 type ErrorList []*Error
+
+// Add appends the problem msg at file:at, in field (empty for the file as a
+// whole).
+func (l *ErrorList) Add(file string, at Pos, field, msg string) {
+	*l = append(*l, &Error{File: file, Line: at.Line, Col: at.Col, Field: field, Msg: msg})
+}
+
+// Sort sorts the list by file, line and column; problems at one place keep
+// the order they were found in.
+func (l ErrorList) Sort() {
+	slices.SortStableFunc(l, func(a, b *Error) int {
+		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+	})
+}
+
+// Err returns the list as an error, or nil when it holds no problem.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}
 
 func (l ErrorList) Error() string {
 	msgs := make([]string, len(l))
@@ -58,15 +84,6 @@ func Merge(errs ...error) error {
 			return errors.Join(errs...)
 		}
 	}
-	if len(all) == 0 {
-		return nil
-	}
-	all.sort()
-	return all
-}
-
-func (l ErrorList) sort() {
-	slices.SortStableFunc(l, func(a, b *Error) int {
-		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
-	})
+	all.Sort()
+	return all.Err()
 }

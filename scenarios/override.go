@@ -91,11 +91,11 @@ func ParseParams(src []byte, path string) ([]Override, error) {
 				value: v, file: path, at: Pos{k.Line, k.Column}})
 		})
 		if err != nil {
-			errs = append(errs, &Error{File: path, Line: k.Line, Col: k.Column, Msg: err.Error()})
+			errs.Add(path, Pos{k.Line, k.Column}, "", err.Error())
 		}
 	}
-	if len(errs) > 0 {
-		return nil, errs
+	if err := errs.Err(); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -16,7 +16,7 @@ var rebalanceSpec = object[sim.Rebalance]{
 			set: to(func(r *sim.Rebalance, v int64) { r.Partitions = int(v) })},
 		{name: "events", doc: "what happens to the group, in order; members are named c0, c1, … as they first join", value: items[sim.RebalanceEvent]{rebalanceEventSpec}, required: true,
 			set: to(func(r *sim.Rebalance, v []sim.RebalanceEvent) { r.Events = v })},
-		{name: "protocols", doc: "the rebalance protocols compared, in order", value: enums{sim.ProtocolNames}, def: sim.ProtocolOrder,
+		{name: "protocols", doc: "the rebalance protocols compared, in order", value: enums{sim.ProtocolNames}, def: sim.ProtocolOrder(),
 			set: to(func(r *sim.Rebalance, v []string) { r.Protocols = v })},
 		{name: "engine", doc: "what computes the figures: the simulation, real group members on Kafka, or both side by side", value: enum{sim.EngineNames}, def: string(sim.EngineSim),
 			set: to(func(r *sim.Rebalance, v string) { r.Engine = sim.Engine(v) })},

@@ -16,11 +16,11 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/partlab/partlab/internal/lazyregexp"
 	"github.com/partlab/partlab/sim"
 	"gopkg.in/yaml.v3"
 )
@@ -101,12 +101,9 @@ func (s *Scenario) CheckBudget(budget sim.Budget, measure bool) error {
 	var errs ErrorList
 	for _, o := range budget.Check(s.Source, cells, measure) {
 		c := s.Cells[o.Cell]
-		errs = append(errs, &Error{File: s.File, Line: c.At.Line, Col: c.At.Col, Field: c.path, Msg: o.Msg})
+		errs.Add(s.File, c.At, c.path, o.Msg)
 	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
+	return errs.Err()
 }
 
 // SimCells returns the scenario's computations in cell order; Markdown cells
@@ -149,19 +146,16 @@ func Salvage(r io.Reader, name string, overrides ...Override) (*Scenario, error)
 		return nil, err
 	}
 	s, errs := salvage(root, src, name, overrides)
-	if errs == nil && !slices.ContainsFunc(overrides, func(o Override) bool { return o.variant }) {
-		errs = checkVariants(s, func(ovs []Override) error {
+	if len(errs) == 0 && !slices.ContainsFunc(overrides, func(o Override) bool { return o.variant }) {
+		err := checkVariants(s, func(ovs []Override) error {
 			_, err := Salvage(bytes.NewReader(src), name, ovs...)
 			return err
-		})
-		if errs != nil {
-			return nil, errs
+		}).Err()
+		if err != nil {
+			return nil, err
 		}
 	}
-	if errs != nil {
-		return s, errs
-	}
-	return s, nil
+	return s, errs.Err()
 }
 
 // salvage decodes the document root of src, with the overrides put over
@@ -186,7 +180,7 @@ func salvage(root *yaml.Node, src []byte, name string, overrides []Override) (*S
 		if len(misplaced) > 0 {
 			salvaged = nil
 		}
-		d.errs.sort()
+		d.errs.Sort()
 		for i, e := range d.errs {
 			d.errs[i] = relocate(overrides, known, e)
 		}
@@ -229,7 +223,7 @@ func parseDocument(r io.Reader, name, what, want string) (root *yaml.Node, src [
 	return doc.Content[0], src, nil
 }
 
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+var yamlLine = lazyregexp.New(`^yaml: line (\d+): (.*)$`)
 
 // syntaxError turns yaml.v3's "yaml: line N: msg" into file:line:col form.
 // yaml.v3 says "found character that cannot start any token" of a tab that

@@ -324,7 +324,7 @@ cells:
 	if o := s.Cells[2].Sim.(sim.Ordering); o.Records != 40 || o.Partitions != 8 || len(o.Keys) != 5 {
 		t.Errorf("ordering %+v, want the lab's setting", o)
 	}
-	if r := s.Cells[3].Sim.(sim.Rebalance); !slices.Equal(r.Protocols, sim.ProtocolOrder) || r.Engine != sim.EngineSim {
+	if r := s.Cells[3].Sim.(sim.Rebalance); !slices.Equal(r.Protocols, sim.ProtocolOrder()) || r.Engine != sim.EngineSim {
 		t.Errorf("rebalance %+v, want every protocol on the simulation", r)
 	}
 	if k := s.Cells[4].Sim.(sim.Keyless); k.Batch != 16384 || k.Value != 100 || len(k.Partitioners) != 4 || len(k.Windows) != 3 || k.Engine != sim.EngineSim {

@@ -50,12 +50,12 @@ const MaxFavicon = 64 << 10
 var faviconTypes = []string{".ico", ".png", ".svg"}
 
 // DefaultSite is the settings of a site without site.yaml.
-var DefaultSite = Site{Title: "Scenarios", Run: true}
+func DefaultSite() *Site { return &Site{Title: "Scenarios", Run: true} }
 
 // siteSpec is the site file's top level. A new setting is one entry here.
 var siteSpec = object[Site]{
 	fields: []field[Site]{
-		{name: "title", doc: "the course's name: the index's heading and every page's site name", value: text{}, def: DefaultSite.Title,
+		{name: "title", doc: "the course's name: the index's heading and every page's site name", value: text{}, def: DefaultSite().Title,
 			set: to(func(s *Site, v string) { s.Title = v })},
 		{name: "intro", doc: "Markdown shown on the index under the title", value: str{},
 			set: to(func(s *Site, v string) { s.Intro = v })},
@@ -69,7 +69,7 @@ var siteSpec = object[Site]{
 			set: to(func(s *Site, v string) { s.Favicon.Name = v })},
 		{name: "footer", doc: "Markdown at the foot of every page", value: str{},
 			set: to(func(s *Site, v string) { s.Footer = v })},
-		{name: "run", doc: "false: publish no engine in the page, so that no cell recomputes with a reader's values (as render --no-run)", value: boolean{}, def: DefaultSite.Run,
+		{name: "run", doc: "false: publish no engine in the page, so that no cell recomputes with a reader's values (as render --no-run)", value: boolean{}, def: DefaultSite().Run,
 			set: to(func(s *Site, v bool) { s.Run = v })},
 	},
 	check: func(m mapping, s *Site) {
@@ -147,9 +147,9 @@ func ParseSite(r io.Reader, name string) (*Site, error) {
 	}
 	d := &decoder{file: name, root: root, lines: bytes.Split(src, []byte("\n"))}
 	s := siteSpec.decode(d, root, "").(Site)
-	if len(d.errs) > 0 {
-		d.errs.sort()
-		return nil, d.errs
+	d.errs.Sort()
+	if err := d.errs.Err(); err != nil {
+		return nil, err
 	}
 	s.File = name
 	if n := fieldNode(root, "favicon"); n != nil {
@@ -164,15 +164,11 @@ func (s *Site) CheckOrder(known []string) error {
 	var errs ErrorList
 	for i, name := range s.Order {
 		if !slices.Contains(known, name) {
-			at := s.orderAt[i]
-			errs = append(errs, &Error{File: s.File, Line: at.Line, Col: at.Col, Field: fmt.Sprintf("order[%d]", i),
-				Msg: fmt.Sprintf("unknown scenario %q (want one of %s)%s", name, strings.Join(sorted(known), ", "), Suggest(name, known))})
+			errs.Add(s.File, s.orderAt[i], fmt.Sprintf("order[%d]", i),
+				fmt.Sprintf("unknown scenario %q (want one of %s)%s", name, strings.Join(sorted(known), ", "), Suggest(name, known)))
 		}
 	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
+	return errs.Err()
 }
 
 // SiteSchema returns the JSON Schema (2020-12) of site files, from the

@@ -32,7 +32,7 @@ func TestParseSite(t *testing.T) {
 		t.Errorf("got %+v, want %+v", *s, want)
 	}
 	d, err := ParseSite(strings.NewReader("{}\n"), "site.yaml")
-	if err != nil || d.Title != DefaultSite.Title || !d.Run {
+	if err != nil || d.Title != DefaultSite().Title || !d.Run {
 		t.Errorf("an empty mapping gives %+v, %v; want the default title and run", d, err)
 	}
 	off, err := ParseSite(strings.NewReader("run: false\n"), "site.yaml")
@@ -112,5 +112,15 @@ func TestSiteSchema(t *testing.T) {
 	}
 	if err := sch.Validate(map[string]any{"titel": "x"}); err == nil {
 		t.Error("the schema accepts an unknown field")
+	}
+}
+
+// A caller that changes the default settings it was given changes no other
+// caller's.
+func TestDefaultSiteIsFresh(t *testing.T) {
+	d := DefaultSite()
+	d.Title, d.Run = "changed", false
+	if again := DefaultSite(); again.Title != "Scenarios" || !again.Run {
+		t.Errorf("DefaultSite() = %+v after a caller changed its own", again)
 	}
 }

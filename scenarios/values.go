@@ -2,13 +2,14 @@ package scenarios
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/partlab/partlab/internal/lazyregexp"
 )
 
 // The types of value a field may hold. Each decodes strictly and describes
@@ -83,7 +84,7 @@ func (text) schema() schema {
 	return s
 }
 
-var idPattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
+var idPattern = lazyregexp.New(`^[A-Za-z][A-Za-z0-9_]*$`)
 
 // ident is a name that templates and JSON can use: a letter, then letters,
 // digits and _.

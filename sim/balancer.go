@@ -49,9 +49,12 @@ var protocols = map[string]Protocol{
 	"consumer-range":     {Name: "consumer-range", Style: Incremental, balance: positional(Range)},
 }
 
-// ProtocolOrder is every protocol, in the order a page compares them: the
-// eager balancers, the cooperative one, then KIP-848's server assignors.
-var ProtocolOrder = []string{"eager-range", "eager-roundrobin", "cooperative-sticky", "consumer-uniform", "consumer-range"}
+// ProtocolOrder is every protocol, in the order a page compares them (a
+// rebalance cell's default): the eager balancers, the cooperative one, then
+// KIP-848's server assignors.
+func ProtocolOrder() []string {
+	return []string{"eager-range", "eager-roundrobin", "cooperative-sticky", "consumer-uniform", "consumer-range"}
+}
 
 // ProtocolNames lists the protocol names, sorted.
 func ProtocolNames() []string { return sortedKeys(protocols) }

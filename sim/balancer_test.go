@@ -139,3 +139,16 @@ func moves(before, after []string) int {
 	}
 	return n
 }
+
+// ProtocolOrder names every protocol once, and a caller that changes the
+// list it was given changes no other caller's.
+func TestProtocolOrder(t *testing.T) {
+	order := ProtocolOrder()
+	if got := slices.Sorted(slices.Values(order)); !slices.Equal(got, ProtocolNames()) {
+		t.Errorf("ProtocolOrder() = %v; want every protocol once, %v", order, ProtocolNames())
+	}
+	order[0] = "changed"
+	if ProtocolOrder()[0] == "changed" {
+		t.Error("ProtocolOrder() shares its list between callers")
+	}
+}

@@ -17,19 +17,22 @@ type Budget struct {
 	Measure                           time.Duration
 }
 
-// DefaultBudget fits the shipped scenarios, the lesson's grid at a million
-// subscribers (144,000,000 visits) and a 4-key 64×64 grid (16,384 rows,
-// about 46 MB) several times over, and the third page on the Kafka engine
-// (its rebalance and lag cells run 83 consumer groups); the Kafka engine's
+// DefaultBudget is the budget when no flag raises a limit. It fits the
+// shipped scenarios, the lesson's grid at a million subscribers
+// (144,000,000 visits) and a 4-key 64×64 grid (16,384 rows, about 46 MB)
+// several times over, and the third page on the Kafka engine (its
+// rebalance and lag cells run 83 consumer groups); the Kafka engine's
 // records in a gigabyte of memory.
-var DefaultBudget = Budget{
-	Visits:      1_000_000_000,
-	Rows:        65_536,
-	Output:      256 << 20,
-	KafkaGroups: 128,
-	KafkaBytes:  1 << 30,
-	KafkaSteps:  65_536,
-	Measure:     10 * time.Minute,
+func DefaultBudget() Budget {
+	return Budget{
+		Visits:      1_000_000_000,
+		Rows:        65_536,
+		Output:      256 << 20,
+		KafkaGroups: 128,
+		KafkaBytes:  1 << 30,
+		KafkaSteps:  65_536,
+		Measure:     10 * time.Minute,
+	}
 }
 
 // Limits of what the Kafka engine (sim/kafka) puts through Kafka, which no

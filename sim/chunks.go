@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"context"
 	"sync"
 	"sync/atomic"
 )
@@ -16,16 +15,26 @@ const chunkSize = 4096
 // [0, workers), so that each can keep its own scratch and partial sums.
 // Which worker takes which range varies from run to run, so callers combine
 // their partial results only in ways that do not depend on it (integer sums,
-// writes to disjoint indexes). It checks ctx before every range and returns
-// ctx.Err() once cancelled.
-func chunked(ctx context.Context, workers, n int, do func(w, lo, hi int)) error {
+// writes to disjoint indexes). It calls check (the run's env.check) before
+// every range and returns its error once there is one. A panic in do is
+// raised again on the calling goroutine once every worker has stopped, so
+// that the caller's recover sees it: the engine in the page turns it into
+// the run's error.
+func chunked(check func() error, workers, n int, do func(w, lo, hi int)) error {
 	chunks := (n + chunkSize - 1) / chunkSize
 	workers = max(1, min(workers, chunks))
 	var next atomic.Int64
+	var panicked atomic.Pointer[any]
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			for ctx.Err() == nil {
+			defer func() {
+				if p := recover(); p != nil {
+					panicked.CompareAndSwap(nil, &p)
+					next.Store(int64(chunks)) // the other workers take no more
+				}
+			}()
+			for check() == nil {
 				c := int(next.Add(1)) - 1
 				if c >= chunks {
 					return
@@ -35,5 +44,8 @@ func chunked(ctx context.Context, workers, n int, do func(w, lo, hi int)) error 
 		})
 	}
 	wg.Wait()
-	return ctx.Err()
+	if p := panicked.Load(); p != nil {
+		panic(*p)
+	}
+	return check()
 }

@@ -190,7 +190,7 @@ func (g Grid) tally(e *env, d *Data, pt Partitioner) ([]tally, error) {
 	}
 	t := d.Source.Periods
 	partial := make([][]tally, e.workers)
-	err := chunked(e.ctx, e.workers, d.Source.Subscribers, func(w, lo, hi int) {
+	err := chunked(e.check, e.workers, d.Source.Subscribers, func(w, lo, hi int) {
 		if partial[w] == nil {
 			partial[w] = make([]tally, len(tls))
 			for x, ys := range pending {

@@ -262,7 +262,7 @@ func (k Keyless) run(e *env) (Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := e.ctx.Err(); err != nil {
+		if err := e.check(); err != nil {
 			return nil, err
 		}
 		rng := NewRand(e.src.Seed)

@@ -126,7 +126,7 @@ func (l Lag) run(e *env) (Result, error) {
 	res := &LagResult{Kind: KindLag, ID: l.ID, Partitions: l.Partitions, Rate: l.Rate, Hot: l.Hot,
 		PerConsumer: l.PerConsumer, Steps: l.Steps, Burst: l.Burst, Assignor: l.Assignor, Engine: cmp.Or(l.Engine, EngineSim), Written: w, HotRate: w[0], Spec: l}
 	for _, c := range l.Consumers {
-		if err := e.ctx.Err(); err != nil {
+		if err := e.check(); err != nil {
 			return nil, err
 		}
 		if !e.tick(l.Partitions + c) {

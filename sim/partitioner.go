@@ -26,26 +26,26 @@ type Partitioner struct {
 }
 
 // hashing names a Hash function the engine knows how to extend: the hash of
-// a name followed by a period label, from the name's part alone.
+// a name followed by a period label, from the name's part alone. The zero
+// value is a Hash only a call knows (murmur2 mixes the key's length in
+// first).
 type hashing uint8
 
 const (
-	// hashByCall: only Hash knows; murmur2 mixes the key's length in first.
-	hashByCall hashing = iota
 	// hashLesson: Hash(a + b) = lessonDigest(seed, fold(0, a)·131^runes(b) + fold(0, b)),
 	// the fold being a polynomial in 131 modulo 2³².
-	hashLesson
+	hashLesson hashing = iota + 1
 	// hashCRC32: Hash(a + b) = crc32.Update(Hash(a), IEEETable, b).
 	hashCRC32
 )
 
-// placing names a Place function the engine knows.
+// placing names a Place function the engine knows; the zero value is one
+// only a call knows.
 type placing uint8
 
 const (
-	placeByCall placing = iota // only Place knows
-	placeScaled                // scale
-	placeModulo                // mod
+	placeScaled placing = iota + 1 // scale
+	placeModulo                    // mod
 )
 
 // Partition returns the partition of key among n partitions.

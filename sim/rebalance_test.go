@@ -8,7 +8,7 @@ import (
 // The worked example of Rebalance's doc comment and the shipped page's
 // events, step by step: what each protocol moves, revokes and costs.
 func TestReplay(t *testing.T) {
-	deploy := Rebalance{ID: "d", Partitions: 6, Protocols: ProtocolOrder,
+	deploy := Rebalance{ID: "d", Partitions: 6, Protocols: ProtocolOrder(),
 		Events: []RebalanceEvent{{Join: 2}, {Join: 1}, {Leave: "c0"}, {Restart: true}}}
 	steps, err := deploy.Steps()
 	if err != nil {
@@ -70,7 +70,7 @@ func TestRebalanceInvariants(t *testing.T) {
 	}
 	for _, events := range histories {
 		for partitions := 1; partitions <= 8; partitions++ {
-			r := Rebalance{ID: "r", Partitions: partitions, Protocols: ProtocolOrder, Events: events}
+			r := Rebalance{ID: "r", Partitions: partitions, Protocols: ProtocolOrder(), Events: events}
 			res, err := r.run(&env{ctx: t.Context()})
 			if err != nil {
 				t.Fatal(err)

@@ -28,19 +28,33 @@ type Result any
 // depend on how many that is. A cancelled ctx stops it within a few
 // milliseconds of work, with ctx.Err().
 func Run(ctx context.Context, src Source, cells []Cell) (Results, error) {
-	return RunCounted(ctx, src, cells, nil)
+	return run(ctx, src, cells, nil, nil)
 }
 
 // RunCounted is Run counting the cells' work into w (see Work).
 func RunCounted(ctx context.Context, src Source, cells []Cell, w *Work) (Results, error) {
-	e := &env{ctx: ctx, workers: runtime.GOMAXPROCS(0), src: src, work: w}
+	return run(ctx, src, cells, w, nil)
+}
+
+// RunPausing is Run that calls pause, unless it is nil, wherever the run
+// checks ctx: between chunks of a few milliseconds of work, on whichever of
+// its goroutines reached the check. The engine in the page pauses there to
+// let the browser's event loop run, so that an abort reaches a computation
+// under way: a WebAssembly module has one thread, and JavaScript runs only
+// while Go waits.
+func RunPausing(ctx context.Context, src Source, cells []Cell, pause func()) (Results, error) {
+	return run(ctx, src, cells, nil, pause)
+}
+
+func run(ctx context.Context, src Source, cells []Cell, w *Work, pause func()) (Results, error) {
+	e := &env{ctx: ctx, pause: pause, workers: runtime.GOMAXPROCS(0), src: src, work: w}
 	return e.run(cells)
 }
 
 func (e *env) run(cells []Cell) (Results, error) {
-	e.m = meter{ctx: e.ctx, work: e.work}
+	e.m = meter{check: e.check, work: e.work}
 	for i, c := range cells {
-		if err := e.ctx.Err(); err != nil {
+		if err := e.check(); err != nil {
 			return Results{}, err
 		}
 		r, err := c.run(e)
@@ -61,7 +75,8 @@ func (e *env) run(cells []Cell) (Results, error) {
 // cells computed before them.
 type env struct {
 	ctx     context.Context
-	workers int // goroutines a cell may run at once
+	pause   func() // see RunPausing; nil for none
+	workers int    // goroutines a cell may run at once
 	src     Source
 	work    *Work // counted into, nil for none
 	m       meter // the cells' serial loops count and stop through it
@@ -75,9 +90,19 @@ func (e *env) tick(n int) bool { return e.m.tick(n) }
 
 func (e *env) data() (*Data, error) {
 	if e.d == nil && e.err == nil {
-		e.d, e.err = generate(e.ctx, e.src, e.workers)
+		e.d, e.err = generate(e.check, e.src, e.workers)
 	}
 	return e.d, e.err
+}
+
+// check is where a cell's loops stop when the run is cancelled: the run's
+// pause, then ctx.Err(). Loops call it, never ctx.Err() alone, so that
+// every check is also a pause.
+func (e *env) check() error {
+	if e.pause != nil {
+		e.pause()
+	}
+	return e.ctx.Err()
 }
 
 // result returns the result of an earlier cell.

@@ -3,6 +3,8 @@ package sim
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math"
 	"reflect"
 	"sync/atomic"
 	"testing"
@@ -46,20 +48,43 @@ func TestRunCancelled(t *testing.T) {
 	src := Source{Seed: 20260218, Subscribers: MaxSubscribers, Periods: MaxPeriods}
 	cells := []Cell{Grid{ID: "g", Keys: []Key{KeySubscriber, KeyRecord, KeyPeriod, KeyNone},
 		Partitions: []int{1, 2, 4, 8, 16, 32, 64}, Consumers: []int{4}, Partitioner: "lesson", Assignor: "roundrobin"}}
-
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	if _, err := Run(ctx, src, cells); !errors.Is(err, context.Canceled) {
 		t.Errorf("a run cancelled before it began returned %v", err)
 	}
 
-	// The cancel comes while the run is under way: a cell before the grid
-	// cancels, and the grid must not run to its end.
-	ctx, cancel = context.WithCancel(t.Context())
-	e := &env{ctx: ctx, workers: 2, src: src}
-	cells = append([]Cell{cancelCell{cancel}}, cells...)
-	if _, err := e.run(cells); !errors.Is(err, context.Canceled) {
-		t.Errorf("a run cancelled while it ran returned %v", err)
+	// The cancel comes while the grid is under way: a run never cancelled
+	// makes every check; one cancelled ten checks before its end, well
+	// inside the grid's 64 chunks and past the source's 64, stops there.
+	src.Subscribers = 64 * chunkSize
+	cells = []Cell{Grid{ID: "g", Keys: []Key{KeySubscriber}, Partitions: []int{7}, Consumers: []int{4},
+		Partitioner: "lesson", Assignor: "roundrobin"}}
+	full := newCountdown(math.MaxInt64)
+	if _, err := (&env{ctx: full, workers: 1, src: src}).run(cells); err != nil {
+		t.Fatal(err)
+	}
+	checks := full.calls.Load()
+	late := newCountdown(checks - 10)
+	_, err := (&env{ctx: late, workers: 1, src: src}).run(cells)
+	if !errors.Is(err, context.Canceled) || late.calls.Load() >= checks {
+		t.Errorf("a run cancelled at check %d of %d returned %v after %d checks; want context.Canceled before its end",
+			checks-10, checks, err, late.calls.Load())
+	}
+}
+
+// RunPausing pauses at every check of the context, on every worker.
+func TestRunPausing(t *testing.T) {
+	src := Source{Seed: -77, Subscribers: 8*chunkSize + 1, Periods: 7}
+	cells := []Cell{Grid{ID: "g", Keys: []Key{KeySubscriber, KeyRecord}, Partitions: []int{3, 7}, Consumers: []int{2},
+		Partitioner: "lesson", Assignor: "range"}}
+	ctx := newCountdown(math.MaxInt64)
+	var pauses atomic.Int64
+	if _, err := RunPausing(ctx, src, cells, func() { pauses.Add(1) }); err != nil {
+		t.Fatal(err)
+	}
+	if pauses.Load() == 0 || pauses.Load() != ctx.calls.Load() {
+		t.Errorf("%d pauses for %d checks of the context; want one at each", pauses.Load(), ctx.calls.Load())
 	}
 }
 
@@ -68,7 +93,7 @@ func TestRunCancelled(t *testing.T) {
 func TestChunkedStopsWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	var worked atomic.Int64
-	err := chunked(ctx, 1, 100*chunkSize, func(w, lo, hi int) {
+	err := chunked(ctx.Err, 1, 100*chunkSize, func(w, lo, hi int) {
 		if worked.Add(1) == 3 {
 			cancel()
 		}
@@ -78,28 +103,43 @@ func TestChunkedStopsWhenCancelled(t *testing.T) {
 	}
 }
 
-// cancelCell cancels the run's context when it runs.
-type cancelCell struct{ cancel context.CancelFunc }
-
-func (cancelCell) Kind() Kind         { return "cancel" }
-func (cancelCell) CellID() string     { return "cancel" }
-func (cancelCell) figures() figureSet { return figureTable[cancelCell, Result, struct{}]{} }
-func (cancelCell) Cost(Source) Cost   { return Cost{} }
-
-func (c cancelCell) run(*env) (Result, error) {
-	c.cancel()
-	return nil, nil
+// A panic on a worker reaches chunked's caller, whatever the number of
+// workers, so that the caller can recover it.
+func TestChunkedPanics(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		t.Run(fmt.Sprintf("%d workers", workers), func(t *testing.T) {
+			defer func() {
+				if p := recover(); p != "chunk 3" {
+					t.Errorf("recovered %v; want the worker's panic, chunk 3", p)
+				}
+			}()
+			chunked(context.Background().Err, workers, 100*chunkSize, func(w, lo, hi int) {
+				if lo == 3*chunkSize {
+					panic("chunk 3")
+				}
+			})
+			t.Error("chunked returned")
+		})
+	}
 }
 
-// countdown is a context that is cancelled once its Err has been asked
-// after times: a cancel at a known point of a run, without a clock.
+// countdown is a context whose Err is nil for its first n calls and
+// context.Canceled from then on: a cancel at a chosen check of a run under
+// way, with no clock and no goroutine of its own.
 type countdown struct {
 	context.Context
-	after int
+	left, calls atomic.Int64
+}
+
+func newCountdown(n int64) *countdown {
+	c := &countdown{Context: context.Background()}
+	c.left.Store(n)
+	return c
 }
 
 func (c *countdown) Err() error {
-	if c.after--; c.after < 0 {
+	c.calls.Add(1)
+	if c.left.Add(-1) < 0 {
 		return context.Canceled
 	}
 	return nil
@@ -120,7 +160,7 @@ func TestCancelledInEveryLoop(t *testing.T) {
 	}{
 		{"adaptive keyless over 4096 partitions", Keyless{Partitions: 4096, Windows: []int{1_000_000}, Batch: 512, Value: 384, Partitioners: []string{"adaptive"}}},
 		{"roundrobin keyless", Keyless{Partitions: 4, Windows: []int{1_000_000}, Batch: 16384, Value: 100, Partitioners: []string{"roundrobin", "sticky", "uniform"}}},
-		{"rebalance of 256 members", Rebalance{Partitions: 4096, Events: joins, Protocols: ProtocolOrder}},
+		{"rebalance of 256 members", Rebalance{Partitions: 4096, Events: joins, Protocols: ProtocolOrder()}},
 		{"lag over 1000 steps", Lag{Partitions: 64, Rate: 1000, PerConsumer: 10, Consumers: []int{1, 2, 4, 8, 16, 32, 64}, Steps: 1000, Assignor: "range"}},
 		{"spread along many partition counts", Spread{Keys: keyRange("user-", 20000), Partitions: 4096, Along: []int{4096, 4095, 4094, 4093, 4092, 4091, 4090, 4089}, Partitioner: "crc32"}},
 	} {
@@ -129,7 +169,7 @@ func TestCancelledInEveryLoop(t *testing.T) {
 			if _, err := RunCounted(t.Context(), src, []Cell{tc.cell}, &all); err != nil {
 				t.Fatal(err)
 			}
-			_, err := RunCounted(&countdown{Context: t.Context(), after: 3}, src, []Cell{tc.cell}, &cut)
+			_, err := RunCounted(newCountdown(3), src, []Cell{tc.cell}, &cut)
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("a run cancelled after 3 looks returned %v", err)
 			}

@@ -71,12 +71,13 @@ type Data struct {
 // rng(seed + 37·i); its reading in period j adds 4 + int(rng(seed + 101·i + 7·j)·46)
 // to the previous index.
 func Generate(src Source) (*Data, error) {
-	return generate(context.Background(), src, runtime.GOMAXPROCS(0))
+	return generate(context.Background().Err, src, runtime.GOMAXPROCS(0))
 }
 
 // generate is Generate on up to workers goroutines, each subscriber's draws
-// being independent of the others'; it stops with ctx.Err() when ctx is done.
-func generate(ctx context.Context, src Source, workers int) (*Data, error) {
+// being independent of the others'; it stops with the first error of check
+// (see chunked).
+func generate(check func() error, src Source, workers int) (*Data, error) {
 	if err := src.validate(); err != nil {
 		return nil, err
 	}
@@ -93,7 +94,7 @@ func generate(ctx context.Context, src Source, workers int) (*Data, error) {
 		d.periods[j] = fmt.Sprintf("2026-%02d", j+1)
 	}
 	whole := make([]tally, workers)
-	err := chunked(ctx, workers, n, func(w, lo, hi int) {
+	err := chunked(check, workers, n, func(w, lo, hi int) {
 		if whole[w].sizes == nil {
 			whole[w] = d.newTally(1)
 		}

@@ -94,7 +94,7 @@ func (s Spread) run(e *env) (Result, error) {
 	e.tick(len(s.Keys) + 2*s.Partitions + len(s.Probes) + s.HotCount)
 	res.Covered = covered(res.Records)
 	for _, p := range s.Along {
-		if err := e.ctx.Err(); err != nil {
+		if err := e.check(); err != nil {
 			return nil, err
 		}
 		if !e.tick(len(s.Keys) + 4*p) {

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"context"
 	"sync/atomic"
 )
 
@@ -35,12 +34,12 @@ const checkEvery = 1 << 14
 // A meter is one goroutine's view of a run's work: it counts into the
 // run's Work and looks at the run's context every checkEvery units. A nil
 // meter counts nothing and never stops, for the exported functions that
-// other engines call outside a run; one without a context never stops.
+// other engines call outside a run; one without a check never stops.
 type meter struct {
-	ctx  context.Context
-	work *Work
-	left int // units until ctx is looked at again
-	err  error
+	check func() error // the run's check (env.check), nil for none
+	work  *Work
+	left  int // units until ctx is looked at again
+	err   error
 }
 
 // tick counts n units of work and reports whether the run goes on: false
@@ -54,9 +53,9 @@ func (m *meter) tick(n int) bool {
 		return false
 	}
 	m.work.add(n)
-	if m.left -= n; m.left <= 0 && m.ctx != nil {
+	if m.left -= n; m.left <= 0 && m.check != nil {
 		m.left = checkEvery
-		m.err = m.ctx.Err()
+		m.err = m.check()
 	}
 	return m.err == nil
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/base32"
 	"encoding/binary"
 	"strconv"
-	"strings"
 )
 
 // Domains keep the secret's uses apart: the values of a variant and its
@@ -64,13 +63,4 @@ func (s Secret) Pick(id, scenario string) func(path string, choices uint64) uint
 			}
 		}
 	}
-}
-
-// IsToken reports whether s has the form of a token.
-func IsToken(s string) bool {
-	if len(s) != tokenEncoding.EncodedLen(TokenBytes) {
-		return false
-	}
-	_, err := tokenEncoding.DecodeString(s)
-	return err == nil && strings.ToLower(s) == s
 }

@@ -2,7 +2,6 @@ package markdown
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -11,6 +10,8 @@ import (
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"github.com/partlab/partlab/internal/lazyregexp"
 )
 
 // GitHub's alerts: a block quote whose first line is [!NOTE], [!TIP],
@@ -34,7 +35,7 @@ var alertTitles = map[string]string{
 }
 
 // alertLine is an alert's first line.
-var alertLine = regexp.MustCompile(`^ {0,3}> ?\[!(?i:(note|tip|important|warning|caution))\][ \t]*\r?\n?$`)
+var alertLine = lazyregexp.New(`^ {0,3}> ?\[!(?i:(note|tip|important|warning|caution))\][ \t]*\r?\n?$`)
 
 var kindAlert = ast.NewNodeKind("Alert")
 

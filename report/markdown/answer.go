@@ -3,7 +3,6 @@ package markdown
 import (
 	"fmt"
 	"html"
-	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -13,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
+	"github.com/partlab/partlab/internal/lazyregexp"
 	"github.com/partlab/partlab/sim"
 )
 
@@ -62,8 +62,8 @@ func CellAnswer(key bool, kind sim.Kind, id string, body []byte) []byte {
 var (
 	// answerOpen's group is the name of the prediction the answer works
 	// out, if it names one.
-	answerOpen  = regexp.MustCompile(`^ {0,3}:::answer(?:[ \t]+([^\r\n]*?))?[ \t]*\r?\n?$`)
-	answerClose = regexp.MustCompile(`^ {0,3}:::[ \t]*\r?\n?$`)
+	answerOpen  = lazyregexp.New(`^ {0,3}:::answer(?:[ \t]+([^\r\n]*?))?[ \t]*\r?\n?$`)
+	answerClose = lazyregexp.New(`^ {0,3}:::[ \t]*\r?\n?$`)
 )
 
 var kindAnswer = ast.NewNodeKind("Answer")

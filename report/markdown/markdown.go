@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"html/template"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -20,15 +21,27 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// markdown is the report's one Markdown converter: GitHub-flavoured (tables,
-// strikethrough, autolinks, task lists, alerts, footnotes) with heading IDs
-// for the contents, :::answer containers and predict's inputs. It keeps
-// goldmark's safe default: raw HTML and dangerous links in an author's text
-// are dropped, never passed through.
-var markdown = goldmark.New(
-	goldmark.WithExtensions(extension.GFM, alerts{}, answers{}, predicts{},
-		extension.NewFootnote(extension.WithFootnoteIDPrefixFunction(footnotePrefix))),
-	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+// markdown is the report's one Markdown converter, built on first use:
+// GitHub-flavoured (tables, strikethrough, autolinks, task lists, alerts,
+// footnotes) with heading IDs for the contents, :::answer containers and
+// predict's inputs. It keeps goldmark's safe default: raw HTML and
+// dangerous links in an author's text are dropped, never passed through.
+func markdown() goldmark.Markdown {
+	converterOnce.Do(newConverter)
+	return converter
+}
+
+func newConverter() {
+	converter = goldmark.New(
+		goldmark.WithExtensions(extension.GFM, alerts{}, answers{}, predicts{},
+			extension.NewFootnote(extension.WithFootnoteIDPrefixFunction(footnotePrefix))),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+	)
+}
+
+var (
+	converterOnce sync.Once
+	converter     goldmark.Markdown
 )
 
 // footnotesAttr holds, on a converted document, the prefix of its footnotes'
@@ -160,7 +173,7 @@ func (d *Doc) HTML(src string) (template.HTML, error) {
 		return "", err
 	}
 	var buf bytes.Buffer
-	if err := markdown.Renderer().Render(&buf, source, root); err != nil {
+	if err := markdown().Renderer().Render(&buf, source, root); err != nil {
 		return "", err
 	}
 	// goldmark keeps its safe default: raw HTML and javascript: links in
@@ -174,7 +187,7 @@ func (d *Doc) parse(source []byte) ast.Node {
 	ctx := parser.NewContext(parser.WithIDs(d.ids))
 	ctx.Set(predictionsKey, d.predictions)
 	ctx.Set(keyKey, d.Key)
-	return markdown.Parser().Parse(text.NewReader(source), parser.WithContext(ctx))
+	return markdown().Parser().Parse(text.NewReader(source), parser.WithContext(ctx))
 }
 
 // plain returns the text of an inline tree, without its markup.

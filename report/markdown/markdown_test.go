@@ -306,3 +306,12 @@ func TestFuncsDocumented(t *testing.T) {
 		}
 	}
 }
+
+// A caller that changes the format functions it was given changes no
+// other caller's: every author's template and narrative has them all.
+func TestFormatFuncsAreFresh(t *testing.T) {
+	delete(FormatFuncs(), "plural")
+	if _, ok := FormatFuncs()["plural"]; !ok {
+		t.Error("FormatFuncs() shares its map between callers")
+	}
+}

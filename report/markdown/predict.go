@@ -3,7 +3,6 @@ package markdown
 import (
 	"fmt"
 	"html"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
+	"github.com/partlab/partlab/internal/lazyregexp"
 	"github.com/partlab/partlab/report/format"
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/sim"
@@ -32,7 +32,7 @@ import (
 // names no prediction stays text.
 
 // predictMarker is what predict prints for the page's prediction number N.
-var predictMarker = regexp.MustCompile(`^\{\{\?(\d{1,6})\}\}`)
+var predictMarker = lazyregexp.New(`^\{\{\?(\d{1,6})\}\}`)
 
 func marker(i int) string { return fmt.Sprintf("{{?%d}}", i) }
 

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"maps"
 	"reflect"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 
+	"github.com/partlab/partlab/internal/lazyregexp"
 	"github.com/partlab/partlab/scenarios"
 )
 
@@ -19,12 +19,12 @@ import (
 // at <NODE>: ]message", in Go's terms; COL counts bytes from 0. An unclosed
 // action is reported where the text ends, "started at text:LINE".
 var (
-	templateErr = regexp.MustCompile(`(?s)^template: text:(\d+)(?::(\d+))?: (?:executing "[^"]*" at <(.*?)>: )?(.*)$`)
-	startedAt   = regexp.MustCompile(` started at text:(\d+)$`)
-	calling     = regexp.MustCompile(`^error calling \w+: `)
-	noField     = regexp.MustCompile(`^can't evaluate field (\w+) in type (\S+)$`)
-	nilPointer  = regexp.MustCompile(`^nil pointer evaluating (\S+)\.(\w+)$`)
-	noFunction  = regexp.MustCompile(`^function "(\w+)" not defined$`)
+	templateErr = lazyregexp.New(`(?s)^template: text:(\d+)(?::(\d+))?: (?:executing "[^"]*" at <(.*?)>: )?(.*)$`)
+	startedAt   = lazyregexp.New(` started at text:(\d+)$`)
+	calling     = lazyregexp.New(`^error calling \w+: `)
+	noField     = lazyregexp.New(`^can't evaluate field (\w+) in type (\S+)$`)
+	nilPointer  = lazyregexp.New(`^nil pointer evaluating (\S+)\.(\w+)$`)
+	noFunction  = lazyregexp.New(`^function "(\w+)" not defined$`)
 )
 
 // builtins are text/template's own functions, for "did you mean".

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -210,7 +211,10 @@ func (v *Vocabulary) offsets(id string) (*sim.OffsetsResult, error) {
 }
 
 // FormatFuncs print figures in words; the narrative templates use them too.
-var FormatFuncs = texttemplate.FuncMap{
+// Each call returns a map of its own.
+func FormatFuncs() texttemplate.FuncMap { return maps.Clone(formatFuncs) }
+
+var formatFuncs = texttemplate.FuncMap{
 	"list":      format.List,
 	"tally":     format.Tally,
 	"fixed":     format.Fixed,
@@ -263,7 +267,7 @@ func Funcs() []Func {
 
 func (v *Vocabulary) funcs() texttemplate.FuncMap {
 	m := texttemplate.FuncMap{"grid": v.grid, "row": v.row, "offsets": v.offsets, "cell": v.cell, "figure": v.figure, "predict": v.predict}
-	for name, f := range FormatFuncs {
+	for name, f := range formatFuncs {
 		m[name] = f
 	}
 	return m
@@ -356,12 +360,12 @@ func (v *Vocabulary) HTML(d *Doc, t Text) (template.HTML, error) {
 	}
 	var imgs imageErrors
 	if errors.As(err, &imgs) {
-		list := make(scenarios.ErrorList, len(imgs))
-		for i, e := range imgs {
+		var list scenarios.ErrorList
+		for _, e := range imgs {
 			line, col := imageAt(t, e.dest)
-			list[i] = &scenarios.Error{File: v.file, Line: line, Col: col, Field: t.field, Msg: e.Error()}
+			list.Add(v.file, scenarios.Pos{Line: line, Col: col}, t.field, e.Error())
 		}
-		return "", list
+		return "", list.Err()
 	}
 	if err != nil {
 		return "", scenarios.ErrorList{{File: v.file, Line: t.at.Line, Col: t.at.Col, Field: t.field, Msg: err.Error()}}
@@ -385,10 +389,7 @@ func (v *Vocabulary) Check(s *scenarios.Scenario) error {
 			errs = append(errs, list...)
 		}
 	}
-	if len(errs) > 0 {
-		return errs
-	}
-	return nil
+	return errs.Err()
 }
 
 // A Text is Markdown an author wrote, and where.

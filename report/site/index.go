@@ -38,7 +38,7 @@ func Index(w io.Writer, nbs []report.Notebook) error {
 			return err
 		}
 	}
-	nav, err := newNavigation(&scenarios.DefaultSite, pages)
+	nav, err := newNavigation(scenarios.DefaultSite(), pages)
 	if err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func (n *navigation) index() ([]byte, error) {
 		d.Entries = append(d.Entries, indexEntry{manifestPage: p, Link: dir + report.PageFile, Data: report.DataLinks(dir)})
 	}
 	var buf bytes.Buffer
-	if err := layout.ExecuteTemplate(&buf, "index.html", d); err != nil {
+	if err := layout().ExecuteTemplate(&buf, "index.html", d); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -91,7 +91,7 @@ func newManifestPage(nb report.Notebook, sections []markdown.Section) (manifestP
 // page and its DataFiles.
 func pageFiles(dir string) []string {
 	files := []string{dir + report.PageFile}
-	for _, f := range report.DataFiles {
+	for _, f := range report.DataFiles() {
 		files = append(files, dir+f.Name)
 	}
 	return files

@@ -3,14 +3,14 @@ package site
 import (
 	"errors"
 	"fmt"
-	"regexp"
 
+	"github.com/partlab/partlab/internal/lazyregexp"
 	"github.com/partlab/partlab/report"
 )
 
 // pageName is what a scenario's file name may be to name a directory and a
 // link as it is.
-var pageName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+var pageName = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 // PageNames returns the notebooks, in their order, that can each have a
 // page of one site: those whose file name can name the page's folder and

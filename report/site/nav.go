@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/report/markdown"
@@ -17,9 +18,22 @@ import (
 	"github.com/partlab/partlab/templates"
 )
 
-// layout holds the site's own templates, parsed once: the index and the
-// regions every page shares, with the stylesheets they include.
-var layout = template.Must(template.New("site").ParseFS(templates.FS, "index.html", "site.html", "icon.html", "*.css"))
+// layout holds the site's own templates, parsed once, on first use: the
+// index and the regions every page shares, with the stylesheets they
+// include.
+func layout() *template.Template {
+	layoutOnce.Do(parseLayout)
+	return siteLayout
+}
+
+func parseLayout() {
+	siteLayout = template.Must(template.New("site").ParseFS(templates.FS, "index.html", "site.html", "icon.html", "*.css"))
+}
+
+var (
+	layoutOnce sync.Once
+	siteLayout *template.Template
+)
 
 // A site's pages share three regions that depend on the whole site: in the
 // head the favicon, the canonical link and the search script; in the header
@@ -119,7 +133,7 @@ func (n *navigation) regions(name string) (report.SiteRegions, error) {
 	for i, r := range regions {
 		var b bytes.Buffer
 		b.WriteString(begin(r))
-		if err := layout.ExecuteTemplate(&b, r, d); err != nil {
+		if err := layout().ExecuteTemplate(&b, r, d); err != nil {
 			return report.SiteRegions{}, err
 		}
 		b.WriteString(end(r))

@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -22,6 +21,7 @@ import (
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"github.com/partlab/partlab/internal/lazyregexp"
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/report/publish"
 )
@@ -258,7 +258,7 @@ const localLinks = `(function () {
 
 // printDate is the date Chromium stamps on a PDF, the one thing that makes
 // two prints of a page differ.
-var printDate = regexp.MustCompile(`/(CreationDate|ModDate) \(D:[^)]*\)`)
+var printDate = lazyregexp.New(`/(CreationDate|ModDate) \(D:[^)]*\)`)
 
 // reproducible blanks out the PDF's creation and modification dates, so
 // that the same page prints to the same bytes: spaces of the same length

@@ -22,8 +22,9 @@ func TestRunFiles(t *testing.T) {
 	if !bytes.Equal(got[wasmRunPath], templates.WasmRun()) {
 		t.Errorf("%s is not the embedded loader", wasmRunPath)
 	}
-	b64, ok := bytes.CutPrefix(got[wasmScriptPath], []byte(`partlabWasm("`))
-	if b64, ok = bytes.CutSuffix(b64, []byte("\");\n")); !ok {
+	b64, opened := bytes.CutPrefix(got[wasmScriptPath], []byte(`partlabWasm("`))
+	b64, closed := bytes.CutSuffix(b64, []byte("\");\n"))
+	if !opened || !closed {
 		t.Fatalf("%s is not partlabWasm(\"…\");", wasmScriptPath)
 	}
 	module, err := base64.StdEncoding.DecodeString(string(b64))

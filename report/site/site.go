@@ -120,7 +120,7 @@ func (c *Cache) render(nb report.Notebook, opt report.Options, next map[*scenari
 // the site in the folder, whose pages read reads (nil for none), brought up
 // to date.
 func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publish.Build, error) {
-	settings := cmp.Or(s.Settings, &scenarios.DefaultSite)
+	settings := cmp.Or(s.Settings, scenarios.DefaultSite())
 	opt, out := s.pageOptions()
 	runs := s.runs(settings, s.Notebooks)
 	if runs {
@@ -167,7 +167,7 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 		pages[i].Search = pageSearch(pages[i].Name, pages[i].Title, sections)
 		dir := pages[i].Name + "/"
 		out = append(out, publish.File{Path: dir + report.PageFile, Data: page})
-		for j, f := range report.DataFiles {
+		for j, f := range report.DataFiles() {
 			out = append(out, publish.File{Path: dir + f.Name, Data: data[j]})
 		}
 		for _, img := range images {
@@ -287,7 +287,7 @@ func (s Site) Render() (map[string][]byte, error) {
 // to record.
 func render(nb report.Notebook, opt report.Options) (renderedPage, error) {
 	var data [][]byte
-	for _, f := range report.DataFiles {
+	for _, f := range report.DataFiles() {
 		var b bytes.Buffer
 		if err := f.Write(&b, nb); err != nil {
 			return renderedPage{}, err

@@ -16,7 +16,7 @@ import (
 // deploy is the shipped page's rebalance: 6 partitions, two members join,
 // a third, the first leaves, and a rolling restart of the two left.
 var deploy = sim.Rebalance{
-	ID: "deploy", Partitions: 6, Protocols: sim.ProtocolOrder, Engine: sim.EngineBoth,
+	ID: "deploy", Partitions: 6, Protocols: sim.ProtocolOrder(), Engine: sim.EngineBoth,
 	Events: []sim.RebalanceEvent{{Join: 2}, {Join: 1}, {Leave: "c0"}, {Restart: true}},
 }
 
@@ -43,11 +43,11 @@ func TestRebalanceAgreement(t *testing.T) {
 		cell sim.Rebalance
 	}{
 		{"deploy", deploy},
-		{"seven partitions, four members", sim.Rebalance{ID: "seven", Partitions: 7, Protocols: sim.ProtocolOrder, Engine: sim.EngineKafka,
+		{"seven partitions, four members", sim.Rebalance{ID: "seven", Partitions: 7, Protocols: sim.ProtocolOrder(), Engine: sim.EngineKafka,
 			Events: []sim.RebalanceEvent{{Join: 3}, {Leave: "c1"}, {Join: 2}, {Leave: "c0"}}}},
-		{"five partitions, ties", sim.Rebalance{ID: "ties", Partitions: 5, Protocols: sim.ProtocolOrder, Engine: sim.EngineKafka,
+		{"five partitions, ties", sim.Rebalance{ID: "ties", Partitions: 5, Protocols: sim.ProtocolOrder(), Engine: sim.EngineKafka,
 			Events: []sim.RebalanceEvent{{Join: 3}, {Leave: "c2"}, {Join: 2}, {Leave: "c0"}, {Leave: "c3"}, {Restart: true}}}},
-		{"more members than partitions", sim.Rebalance{ID: "crowd", Partitions: 3, Protocols: sim.ProtocolOrder, Engine: sim.EngineKafka,
+		{"more members than partitions", sim.Rebalance{ID: "crowd", Partitions: 3, Protocols: sim.ProtocolOrder(), Engine: sim.EngineKafka,
 			Events: []sim.RebalanceEvent{{Join: 4}, {Leave: "c0"}, {Leave: "c2"}, {Join: 1}, {Restart: true}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

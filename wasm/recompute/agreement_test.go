@@ -37,6 +37,10 @@ type nodeRequest struct {
 	Source string     `json:"source,omitempty"`
 	Above  []nodeCell `json:"above,omitempty"`
 	Abort  int        `json:"abort,omitempty"`
+	// Deep, when set, makes the spec an object nested that deep; Odd, when
+	// set, is the above option as it is, in place of Above.
+	Deep int `json:"deep,omitempty"`
+	Odd  any `json:"odd,omitempty"`
 }
 
 type nodeCell struct {
@@ -55,7 +59,8 @@ type answer struct {
 type agreement struct {
 	name  string
 	req   Request
-	abort int // milliseconds
+	abort int                // milliseconds
+	page  func(*nodeRequest) // what the page passes otherwise, if anything
 	check func(t *testing.T, a answer)
 }
 
@@ -88,6 +93,9 @@ func TestAgreement(t *testing.T) {
 	reqs := make([]nodeRequest, len(cases))
 	for i, c := range cases {
 		reqs[i] = toNode(c.req, c.abort)
+		if c.page != nil {
+			c.page(&reqs[i])
+		}
 	}
 	in, out := filepath.Join(dir, "requests.json"), filepath.Join(dir, "answers.json")
 	b, err := json.Marshal(reqs)
@@ -378,8 +386,11 @@ func messages(err error) string {
 }
 
 // refusals: a spec over the command line's budget is refused with its
-// message; a Kafka engine is refused; an aborted run rejects with an
-// AbortError, and the module computes the next one.
+// message; a Kafka engine is refused; more cells above than a file holds,
+// and a spec object 5,000 deep, are refused; a run that panics (on an
+// above entry that is not an object) rejects with the panic; an aborted
+// run rejects with an AbortError; after each, the module computes the next
+// one.
 func refusals(t *testing.T) []agreement {
 	over := Request{Kind: sim.KindGrid, Source: []byte(`{"subscribers": 1000000}`),
 		Spec: []byte(`{"keys": [subscriber, record, period, none], "partitions": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32]}`)}
@@ -387,7 +398,7 @@ func refusals(t *testing.T) []agreement {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fileBudget := s.CheckBudget(sim.DefaultBudget, false)
+	fileBudget := s.CheckBudget(sim.DefaultBudget(), false)
 	if fileBudget == nil {
 		t.Fatal("the spec over the budget is within it")
 	}
@@ -410,6 +421,25 @@ func refusals(t *testing.T) []agreement {
 					t.Errorf("got error %q, want %q…", a.Error, want)
 				}
 			}},
+		{name: "refused/above", req: Request{Kind: small.Kind, Spec: small.Spec,
+			Above: slices.Repeat([]scenarios.CellSpec{{Kind: sim.KindGrid, Spec: []byte(`{"keys": [record], "partitions": [2]}`)}}, scenarios.MaxAbove+1)},
+			check: func(t *testing.T, a answer) {
+				if want := "cell:1:1: above: has 64 entries; at most 63 are allowed"; a.Error != want {
+					t.Errorf("got %+v, want error %q", a, want)
+				}
+			}},
+		{name: "refused/deep", req: small, page: func(r *nodeRequest) { r.Deep = 5000 }, check: func(t *testing.T, a answer) {
+			if want := "partlab.run: spec nests deeper than 64 levels"; a.Error != want {
+				t.Errorf("got %+v, want error %q", a, want)
+			}
+		}},
+		{name: "after a deep spec", req: small, check: func(t *testing.T, a answer) { sameCell(t, a, wantSmall.JSON) }},
+		{name: "panicked", req: small, page: func(r *nodeRequest) { r.Odd = []int{5} }, check: func(t *testing.T, a answer) {
+			if want := "partlab.run: internal error: "; !strings.HasPrefix(a.Error, want) {
+				t.Errorf("got %+v, want an error starting %q", a, want)
+			}
+		}},
+		{name: "after a panic", req: small, check: func(t *testing.T, a answer) { sameCell(t, a, wantSmall.JSON) }},
 		{name: "aborted", req: long, abort: 50, check: func(t *testing.T, a answer) {
 			if a.Name != "AbortError" {
 				t.Errorf("got %+v, want an AbortError", a)

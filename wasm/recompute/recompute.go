@@ -37,14 +37,20 @@ const Name = "cell"
 // sim.DefaultBudget, and renders it. Errors are a scenario file's, at Name;
 // cancelling ctx stops the computation with ctx.Err().
 func Run(ctx context.Context, r Request) (report.Cell, error) {
+	return RunPausing(ctx, r, nil)
+}
+
+// RunPausing is Run that calls pause, unless it is nil, wherever the engine
+// checks ctx (see sim.RunPausing).
+func RunPausing(ctx context.Context, r Request, pause func()) (report.Cell, error) {
 	s, err := scenarios.ParseCell(Name, r.Source, r.Above, scenarios.CellSpec{Kind: r.Kind, Spec: r.Spec})
 	if err != nil {
 		return report.Cell{}, err
 	}
-	if err := s.CheckBudget(sim.DefaultBudget, false); err != nil {
+	if err := s.CheckBudget(sim.DefaultBudget(), false); err != nil {
 		return report.Cell{}, err
 	}
-	rs, err := sim.Run(ctx, s.Source, s.SimCells())
+	rs, err := sim.RunPausing(ctx, s.Source, s.SimCells(), pause)
 	if err != nil {
 		return report.Cell{}, err
 	}

@@ -3,8 +3,9 @@
 //
 //	node run.cjs WASM_EXEC_JS MODULE REQUESTS ANSWERS
 //
-// A request is {kind, spec, source, above, abort}: abort, when set, aborts
-// the run that many milliseconds after it starts. An answer is {json, html,
+// A request is {kind, spec, source, above, abort, deep, odd}: abort, when
+// set, aborts the run that many milliseconds after it starts; deep makes
+// the spec an object nested that deep; odd is the above option as it is. An answer is {json, html,
 // narrative, same} or {error, name}; same says that results is json parsed.
 "use strict";
 
@@ -28,7 +29,8 @@ async function main() {
 		const controller = new AbortController();
 		const timer = r.abort ? setTimeout(() => controller.abort(), r.abort) : null;
 		try {
-			const cell = await partlab.run(r.kind, r.spec, { source: r.source, above: r.above, signal: controller.signal });
+			const spec = r.deep ? nested(r.deep) : r.spec;
+			const cell = await partlab.run(r.kind, spec, { source: r.source, above: r.odd ?? r.above, signal: controller.signal });
 			const same = util.isDeepStrictEqual(cell.results, JSON.parse(cell.json));
 			out.push({ json: cell.json, html: cell.html, narrative: cell.narrative, same });
 		} catch (e) {
@@ -38,6 +40,13 @@ async function main() {
 	}
 	fs.writeFileSync(answers, JSON.stringify(out));
 	process.exit(0);
+}
+
+// nested is an object that many levels deep: {a: {a: … 1}}.
+function nested(depth) {
+	let v = 1;
+	for (let i = 1; i < depth; i++) v = { a: v };
+	return v;
 }
 
 main().catch((e) => {
