@@ -512,6 +512,7 @@ func input(lines [][]byte, item *yaml.Node, next int) string {
 			indent = n
 		}
 	}
+	indent = max(indent, 0) // an item of blank lines only
 	var b strings.Builder
 	for _, l := range block {
 		if len(l) >= indent {

@@ -205,6 +205,7 @@ var fuzzSeeds = []string{
 	"title: t\ncells:\n  - grid: {keys: [record], partitions: [1, 2]}\n",
 	"title: t\nsource: {seed: -1, subscribers: 3, periods: 2}\ncells:\n  - offsets: {partitions: 2, partition: 1, compare: [record]}\n  - md: x\n",
 	"title: [\n",
+	"cells:\r-\n", // an item of blank lines: its input once sliced at -1
 	"title: t\nengine: {kafka: {brokers: [k:9092], timeout: 5s}}\ncells:\n  - grid: {keys: [none], partitions: [2], engine: both}\n",
 }
 
