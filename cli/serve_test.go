@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/partlab/partlab/internal/browsertest"
+	"github.com/partlab/partlab/internal/testtool"
 	reportsite "github.com/partlab/partlab/report/site"
 	"github.com/partlab/partlab/sim"
 	"github.com/partlab/partlab/templates"
@@ -407,9 +408,7 @@ func TestServeCommand(t *testing.T) {
 // file shows its problems over the last good page, and the fix brings the
 // page back. Without Chromium it skips, except in CI (CI=true).
 func TestServeBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the browser test in -short mode")
-	}
+	testtool.Slow(t, "opens pages in Chromium")
 	script := templates.ECharts
 	p := startPreview(t, script, map[string]string{"small.yaml": smallYAML}, "small.yaml")
 	ctx := browser.Tab(t)
@@ -498,9 +497,7 @@ func waitFor(t *testing.T, ctx context.Context, what, js string) {
 // index without a restart and a deleted one leaves it; editing an image
 // reloads the page that shows it.
 func TestServeSiteBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the browser test in -short mode")
-	}
+	testtool.Slow(t, "opens pages in Chromium")
 	script := templates.ECharts
 	p := startCourse(t, script)
 	ctx := browser.Tab(t)

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/partlab/partlab/internal/testtool"
 )
 
 // TestMain runs partlab's main (as the module's main.go does) instead of the tests when a test starts this
@@ -31,9 +33,7 @@ const running = "partlab test: running"
 // on a scenario that takes seconds: stdout stays empty and nothing is
 // written, not even a temporary directory.
 func TestSignalsStopTheWork(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts partlab on a million subscribers")
-	}
+	testtool.Slow(t, "starts partlab as a process on a million subscribers")
 	dir := t.TempDir()
 	scenario := filepath.Join(dir, "big.yaml")
 	os.WriteFile(scenario, []byte(`title: big

@@ -412,9 +412,7 @@ func contained(want int) func(context.Context) error {
 // the test in -short mode.
 func browserNeeds(t *testing.T) (script []byte, shots string) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("skipping the browser test in -short mode")
-	}
+	testtool.Slow(t, "opens pages in Chromium")
 	script = templates.ECharts
 	shots = filepath.Join(root, "out", "screenshots")
 	if err := os.MkdirAll(shots, 0o755); err != nil {

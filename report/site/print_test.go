@@ -117,9 +117,7 @@ var figcaption = regexp.MustCompile(`<figcaption><strong>([^<]+)</strong>`)
 // read the PDF back; without either it is skipped (failed in CI).
 func pdfTools(t *testing.T) (chromium, pdftotext string) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("skipping the browser test in -short mode")
-	}
+	testtool.Slow(t, "prints with Chromium")
 	chromium, err := FindChromium()
 	testtool.Need(t, "the PDF test needs Chromium", err)
 	pdftotext, err = exec.LookPath("pdftotext")

@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/partlab/partlab/internal/testtool"
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/sim"
 	"github.com/partlab/partlab/wasm/recompute"
@@ -251,9 +252,7 @@ func TestTryUnchanged(t *testing.T) {
 // skipped in -short mode.
 func published(t *testing.T, nbs ...Notebook) (string, *httptest.Server) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("skipping the engine in the page in -short mode")
-	}
+	testtool.Slow(t, "runs the engine in the page in Chromium")
 	site := t.TempDir()
 	write(t, Site{Notebooks: nbs}, site)
 	srv := httptest.NewServer(http.FileServer(http.Dir(site)))
