@@ -76,6 +76,7 @@ func goModule(t *testing.T) string {
 // turn it off in GOFLAGS), names go.mod's module, the clone's commit and no
 // local change.
 func TestVersionNamesTheRevision(t *testing.T) {
+	testtool.Slow(t, "builds partlab from a clone")
 	_, err := exec.LookPath("git")
 	testtool.Need(t, "the clone needs git", err)
 	clone := filepath.Join(t.TempDir(), "partlab")
