@@ -437,6 +437,7 @@ func browserNeeds(t *testing.T) (script []byte, shots string) {
 // those that read it.
 // Screenshots go to out/screenshots/ for people to look at (see screenshots).
 func TestBrowser(t *testing.T) {
+	t.Parallel()
 	script, shots := browserNeeds(t)
 	nb, bad, day24, third := lesson(t), hostile(t), lab(t), rebalances(t)
 	site, inline, key := t.TempDir(), t.TempDir(), t.TempDir()

@@ -214,6 +214,7 @@ func lazily(fetched bool) func(context.Context) error {
 // on TestBrowser's loads of their pages.
 // Screenshots go to out/screenshots/ (see screenshots).
 func TestChartsBrowser(t *testing.T) {
+	t.Parallel()
 	script, shots := browserNeeds(t)
 	nb, big := lesson(t), bigGrid(t)
 	site, broken := t.TempDir(), t.TempDir()

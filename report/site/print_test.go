@@ -93,6 +93,7 @@ func onPaper(ctx context.Context) error {
 // A4 width: no chart canvas may intersect a table (issue 11: printing laid
 // each chart's canvas over the table beside it).
 func TestPrintLayout(t *testing.T) {
+	t.Parallel()
 	_, shots := browserNeeds(t)
 	site := t.TempDir()
 	nb, day24 := lesson(t), lab(t)
@@ -129,6 +130,7 @@ func pdfTools(t *testing.T) (chromium, pdftotext string) {
 // the page, which links it, and holds the lesson's figures (every chart's
 // title and figures of its tables) on two or more A4 pages.
 func TestPDF(t *testing.T) {
+	t.Parallel()
 	exe, pdftotext := pdfTools(t)
 	nb := lesson(t)
 	dir := filepath.Join(t.TempDir(), "out")
@@ -197,6 +199,7 @@ func TestPDF(t *testing.T) {
 // holds every consumer count's table, bookmarks from the headings, and the
 // chart's legend as text.
 func TestPDFEveryVariant(t *testing.T) {
+	t.Parallel()
 	exe, pdftotext := pdfTools(t)
 	nb := notebook(t, "wide.yaml", `title: Three consumer counts
 cells:
