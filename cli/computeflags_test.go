@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/partlab/partlab/internal/testtool"
 	"github.com/partlab/partlab/sim/kafka/kafkatest"
 )
 
@@ -37,6 +38,7 @@ func cellsOf(t *testing.T, out string) []gridJSON {
 // the simulation's figures are unchanged, and the text adds the agreement
 // table after the lesson's tables.
 func TestEngineBothOnTheLessonScenario(t *testing.T) {
+	testtool.Slow(t, "starts a Kafka cluster (kfake)")
 	simOut, _, err := partlab(t, "results", lessonYAML)
 	if err != nil {
 		t.Fatal(err)
@@ -188,6 +190,7 @@ func TestProgressOnlyOnATerminal(t *testing.T) {
 // A page rendered with the Kafka engine beside the simulation shows both,
 // with the agreement and, for keyless records, the known cause.
 func TestRenderShowsKafkaAgreement(t *testing.T) {
+	testtool.Slow(t, "starts a Kafka cluster (kfake)")
 	dir := t.TempDir()
 	scenario := filepath.Join(dir, "keyless.yaml")
 	os.WriteFile(scenario, []byte("title: keyless\ncells:\n  - grid: {keys: [subscriber, none], partitions: [4], consumers: [2], engine: both}\n"), 0o644)

@@ -425,6 +425,7 @@ func (r *runner) run(name string, j job) (ran, installed int) {
 // scaffold, as written but for what runner replaces: out/ holds the site,
 // drawn with the ECharts partlab embeds.
 func TestPublishWorkflowRuns(t *testing.T) {
+	testtool.Slow(t, "runs the workflow's steps in a shell, partlab as a process")
 	dir := initCourse(t)
 	w, _ := readWorkflow(t, dir)
 	ran, installed := newRunner(t, dir, nil).run("build", w.Jobs["build"])
@@ -447,6 +448,7 @@ func TestPublishWorkflowRuns(t *testing.T) {
 // origin, and a branch that changes a figure. Every step passes, the JUnit
 // report is written, and the job summary is diff's table of the change.
 func TestPullRequestWorkflowRuns(t *testing.T) {
+	testtool.Slow(t, "runs the workflow's steps in a shell, partlab as a process")
 	_, err := exec.LookPath("git")
 	testtool.Need(t, "the pull request is a git branch", err)
 	dir := initCourse(t)

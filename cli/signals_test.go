@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/partlab/partlab/internal/browsertest"
+	"github.com/partlab/partlab/internal/testtool"
 	reportsite "github.com/partlab/partlab/report/site"
 )
 
@@ -37,9 +38,7 @@ var browser = browsertest.New(reportsite.FindChromium)
 // on a scenario that takes seconds: stdout stays empty and nothing is
 // written, not even a temporary directory.
 func TestSignalsStopTheWork(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts partlab on a million subscribers")
-	}
+	testtool.Slow(t, "starts partlab as a process on a million subscribers")
 	dir := t.TempDir()
 	scenario := filepath.Join(dir, "big.yaml")
 	os.WriteFile(scenario, []byte(`title: big

@@ -31,6 +31,7 @@ func shellBlocks(text string) []string {
 // shell in an empty folder, with this test binary as the partlab on PATH
 // (PARTLAB_TEST_MAIN=1, see TestMain).
 func TestTutorial(t *testing.T) {
+	testtool.Slow(t, "runs the tutorial in a shell, partlab as a process")
 	_, err := exec.LookPath("git")
 	testtool.Need(t, "the tutorial uses git", err)
 	text, err := os.ReadFile(filepath.Join(root, "docs", "tutorial.md"))

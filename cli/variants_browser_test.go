@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/partlab/partlab/internal/browsertest"
+	"github.com/partlab/partlab/internal/testtool"
 )
 
 // TestVariantDownloadBrowser opens a student's variant page from file://
@@ -23,9 +24,7 @@ import (
 // graded on the recomputed figures, three of four again. Without Chromium
 // it skips, except in CI (CI=true).
 func TestVariantDownloadBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the browser test in -short mode")
-	}
+	testtool.Slow(t, "opens pages in Chromium")
 	dir := class(t, 3, secretA)
 	renderClass(t, dir, "site", "teacher")
 	student := students(t, "teacher")[1]

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/partlab/partlab/internal/testtool"
 	"github.com/partlab/partlab/scenarios"
 )
 
@@ -113,6 +114,7 @@ func TestCheckAll(t *testing.T) {
 // of 4096 consumers, and 64 consumer counts near 4096, each paragraph
 // within Markdown's bound.
 func TestLargestCellsRender(t *testing.T) {
+	testtool.Slow(t, "renders three cells at their bounds")
 	var groups, counts []string
 	for i := range 64 {
 		groups = append(groups, fmt.Sprintf("{name: group_of_the_course_number_%02d, consumers: %d}", i, 4096-i))

@@ -242,6 +242,7 @@ func TestSchemaAgreesWithDecoder(t *testing.T) {
 // strict mode: no union types, no unknown keywords, no keyword that does not
 // apply to its type.
 func TestSchemaStrictAjv(t *testing.T) {
+	testtool.Slow(t, "runs Ajv under Node")
 	node, err := exec.LookPath("node")
 	testtool.Need(t, "node", err)
 	_, err = os.Stat(filepath.Join("..", "node_modules", "ajv", "dist", "2020.js"))

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/partlab/partlab/internal/testtool"
 )
 
 // TestStickyBalancers checks the sticky balancers by their properties, not
@@ -11,12 +13,12 @@ import (
 // members of a group of up to 4 (with a member joining or leaving), the new
 // assignment owns every partition once, is balanced within one, and moves
 // exactly as few partitions as the best balanced assignment found by trying
-// every one.
+// every one (P ≤ 5 in -short mode).
 func TestStickyBalancers(t *testing.T) {
 	candidates := map[string][][]string{} // every balanced assignment, by partitions and members
 	for _, name := range []string{"cooperative-sticky", "consumer-uniform"} {
 		balance := protocols[name].balance
-		for partitions := 1; partitions <= 6; partitions++ {
+		for partitions := 1; partitions <= testtool.Cases(6, 5); partitions++ {
 			for group := 1; group <= 4; group++ {
 				members := names(group)
 				// Before: every ownership of the partitions by group+1

@@ -58,9 +58,7 @@ func TestEChartsVersion(t *testing.T) {
 // partlab.wasm.gz and wasm_exec.js: the files in the repository are the
 // ones their sources and this toolchain make.
 func TestWasmBuild(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the WebAssembly build in -short mode")
-	}
+	testtool.Slow(t, "builds the WebAssembly module")
 	goTool, err := exec.LookPath("go")
 	testtool.Need(t, "the WebAssembly build needs the go command", err)
 	out := t.TempDir()

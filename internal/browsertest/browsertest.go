@@ -106,10 +106,12 @@ func (b *Browser) start() {
 
 // Tab opens a new tab in a new browser context, with opts (a listener, for
 // instance), and closes both when the test ends. It starts the browser for
-// the first test that asks; without Chromium the test is skipped, or fails
-// in CI (see testtool.Need).
+// the first test that asks; in -short mode the test is skipped (see
+// testtool.Slow), and without Chromium too, or it fails in CI (see
+// testtool.Need).
 func (b *Browser) Tab(t testing.TB, opts ...chromedp.ContextOption) context.Context {
 	t.Helper()
+	testtool.Slow(t, "starts Chromium")
 	b.once.Do(b.start)
 	testtool.Need(t, "the browser test needs Chromium", b.exeErr)
 	if b.err != nil {

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/partlab/partlab/internal/testtool"
+
 	// No golden file here: golden gives the test binary the -update flag
 	// that go test ./... -update passes to every package.
 	_ "github.com/partlab/partlab/internal/golden"
@@ -229,6 +231,7 @@ func TestPublishKilledChild(t *testing.T) {
 // its steps: out/ is then the whole of A until the swap and the whole of B
 // from it on, and the next publish removes what the killed one left.
 func TestPublishKilled(t *testing.T) {
+	testtool.Slow(t, "kills a child process at each step")
 	a, b := generations(t)
 	siteA, siteB, steps := references(t, a, b)
 	if len(steps) < 30 {

@@ -412,9 +412,7 @@ func contained(want int) func(context.Context) error {
 // the test in -short mode.
 func browserNeeds(t *testing.T) (script []byte, shots string) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("skipping the browser test in -short mode")
-	}
+	testtool.Slow(t, "opens pages in Chromium")
 	script = templates.ECharts
 	shots = filepath.Join(root, "out", "screenshots")
 	if err := os.MkdirAll(shots, 0o755); err != nil {
@@ -423,13 +421,23 @@ func browserNeeds(t *testing.T) (script []byte, shots string) {
 	return script, shots
 }
 
-// TestBrowser renders the lesson, the Day 24 lab and the rebalances page into
-// a temporary site and opens them in headless Chromium: every chart draws, in
-// light and dark, at 1280 and 390 px, from assets/ and inlined, axe-core finds
-// nothing serious, and the console stays clean; without JavaScript the tables
-// remain.
+// TestBrowser renders the lesson, the Day 24 lab, the rebalances page and
+// the hostile labels' page into a temporary site and opens them in headless
+// Chromium: every chart draws, in light and dark, at 1280 and 390 px, from
+// assets/ and inlined, axe-core finds nothing serious, and the console
+// stays clean; without JavaScript the tables remain. Legends wrap rather
+// than page, the controls switch a chart's data, captions wrap on a phone,
+// each edition shows what it should, and the site's search finds the lab's
+// page ("ceiling") and the rebalances page ("cooperative") from the index
+// and from the lesson's page, and opens it.
+//
+// A page is loaded once per visit (colour scheme, width, scripts) and every
+// check of that visit runs on the one load, in order: those that change the
+// page (a control switched, Try your own values, a search followed) after
+// those that read it.
 // Screenshots go to out/screenshots/ for people to look at (see screenshots).
 func TestBrowser(t *testing.T) {
+	t.Parallel()
 	script, shots := browserNeeds(t)
 	nb, bad, day24, third := lesson(t), hostile(t), lab(t), rebalances(t)
 	site, inline, key := t.TempDir(), t.TempDir(), t.TempDir()
@@ -449,53 +457,59 @@ func TestBrowser(t *testing.T) {
 	if charts == 0 || badCharts == 0 || labCharts == 0 || thirdCharts == 0 {
 		t.Fatal("a page has no chart")
 	}
+	index := filepath.Join(site, pageFile)
 	lessonPage := filepath.Join(nb.Scenario.Name, pageFile)
 	labPage := filepath.Join(site, day24.Scenario.Name, pageFile)
 	thirdPage := filepath.Join(site, third.Scenario.Name, pageFile)
+	keyPage := filepath.Join(key, day24.Scenario.Name, pageFile)
 
 	axe, err := os.ReadFile(filepath.Join(root, "node_modules", "axe-core", "axe.min.js"))
 	testtool.Need(t, "the browser test needs axe-core (run npm ci)", err)
+	a11y := func(charts int) func(context.Context) error { return accessible(string(axe), charts) }
+	search := func(name, query, found string) func(context.Context) error {
+		return searches(site, query, found, filepath.Join(shots, "search-"+name+".png"))
+	}
+	const ceiling, cooperative = "ceiling", "cooperative"
+	labFound, thirdFound := day24.Scenario.Name, third.Scenario.Name
 
-	type test struct {
+	tests := []struct {
 		name  string
 		path  string
 		visit visit
 		check func(context.Context) error
-	}
-	tests := []test{
+	}{
+		// Every page of the course, light and dark, desktop and phone:
+		// its charts draw and axe-core finds nothing serious, then the
+		// visit's other checks.
+		{"index-1280", index, visit{width: 1280}, all(a11y(0), search("index-1280", ceiling, labFound))},
+		{"index-dark-1280", index, visit{dark: true, width: 1280}, all(a11y(0), search("index-dark-1280", cooperative, thirdFound))},
+		{"index-390", index, visit{width: 390}, a11y(0)},
+		{"index-dark-390", index, visit{dark: true, width: 390}, all(a11y(0), search("index-dark-390", ceiling, labFound))},
+		{"lesson-1280", filepath.Join(site, lessonPage), visit{width: 1280},
+			all(loaded(t, charts), a11y(charts), legible, switches("chart_keys_load"), search("lesson-1280", ceiling, labFound))},
+		{"lesson-dark-1280", filepath.Join(site, lessonPage), visit{dark: true, width: 1280}, all(a11y(charts), legible)},
+		{"lesson-390", filepath.Join(site, lessonPage), visit{width: 390},
+			all(a11y(charts), captionsWrap, legible, search("lesson-390", cooperative, thirdFound))},
+		{"lesson-dark-390", filepath.Join(site, lessonPage), visit{dark: true, width: 390},
+			all(a11y(charts), legible, tried, a11y(charts), search("lesson-dark-390", ceiling, labFound))},
+		{"lab-1280", labPage, visit{width: 1280}, all(a11y(labCharts), studentEdition, legible, tried, a11y(labCharts))},
+		{"lab-dark-1280", labPage, visit{dark: true, width: 1280}, a11y(labCharts)},
+		{"lab-390", labPage, visit{width: 390}, all(a11y(labCharts), captionsWrap)},
+		{"lab-dark-390", labPage, visit{dark: true, width: 390}, all(a11y(labCharts), legible)},
+		{"rebalances-1280", thirdPage, visit{width: 1280}, a11y(thirdCharts)},
+		{"rebalances-dark-1280", thirdPage, visit{dark: true, width: 1280}, a11y(thirdCharts)},
+		{"rebalances-390", thirdPage, visit{width: 390}, a11y(thirdCharts)},
+		{"rebalances-dark-390", thirdPage, visit{dark: true, width: 390}, a11y(thirdCharts)},
+		// Visits of their own: inlined, without JavaScript, the answer
+		// key, hostile labels, and a reader's predictions, which reload
+		// the page.
 		{"lesson-self-contained", filepath.Join(inline, lessonPage), visit{}, drawn(charts)},
 		{"lesson-no-javascript", filepath.Join(site, lessonPage), visit{noScript: true}, readable},
 		{"lab-no-javascript", labPage, visit{noScript: true}, complete},
-		{"lab-student", labPage, visit{}, all(drawn(labCharts), studentEdition)},
-		{"lab-key", filepath.Join(key, day24.Scenario.Name, pageFile), visit{}, all(drawn(labCharts), teacherEdition)},
-		{"lab-key-phone-dark", filepath.Join(key, day24.Scenario.Name, pageFile), visit{width: 390, dark: true}, all(drawn(labCharts), teacherEdition)},
-		{"lab-phone-captions", labPage, visit{width: 390}, all(drawn(labCharts), captionsWrap)},
-		{"lesson-phone-captions", filepath.Join(site, lessonPage), visit{width: 390}, all(drawn(charts), captionsWrap)},
+		{"lab-key", keyPage, visit{}, all(drawn(labCharts), teacherEdition)},
+		{"lab-key-phone-dark", keyPage, visit{width: 390, dark: true}, all(drawn(labCharts), teacherEdition)},
 		{"hostile-labels", filepath.Join(site, bad.Scenario.Name, pageFile), visit{}, contained(badCharts)},
 		{"lab-predictions", labPage, visit{}, predicted},
-		{"lab-tried", labPage, visit{}, all(tried, accessible(string(axe), labCharts))},
-		{"lesson-tried-phone-dark", filepath.Join(site, lessonPage), visit{width: 390, dark: true}, all(tried, accessible(string(axe), charts))},
-	}
-	// Every page of the course, light and dark, desktop and phone: its
-	// charts draw and axe-core finds nothing serious, in one visit.
-	for _, pg := range []struct {
-		name, path string
-		charts     int
-	}{
-		{"index", filepath.Join(site, pageFile), 0},
-		{"lesson", filepath.Join(site, lessonPage), charts},
-		{"lab", labPage, labCharts},
-		{"rebalances", thirdPage, thirdCharts},
-	} {
-		for _, dark := range []bool{false, true} {
-			for _, width := range []int{1280, 390} {
-				name := fmt.Sprintf("%s-%d", pg.name, width)
-				if dark {
-					name = fmt.Sprintf("%s-dark-%d", pg.name, width)
-				}
-				tests = append(tests, test{name, pg.path, visit{dark: dark, width: width}, accessible(string(axe), pg.charts)})
-			}
-		}
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -51,9 +51,8 @@ func TestEChartsSize(t *testing.T) {
 // the file in the repository is the one its sources make. It needs Node
 // and npm ci's node_modules; without them it skips, except in CI.
 func TestEChartsBuild(t *testing.T) {
-	if testing.Short() {
-		t.Skip("skipping the ECharts build in -short mode")
-	}
+	t.Parallel()
+	testtool.Slow(t, "builds ECharts with Node")
 	node, err := exec.LookPath("node")
 	testtool.Need(t, "the ECharts build needs Node", err)
 	_, err = os.Stat(filepath.Join(root, "node_modules", "esbuild", "package.json"))

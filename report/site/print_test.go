@@ -93,6 +93,7 @@ func onPaper(ctx context.Context) error {
 // A4 width: no chart canvas may intersect a table (issue 11: printing laid
 // each chart's canvas over the table beside it).
 func TestPrintLayout(t *testing.T) {
+	t.Parallel()
 	_, shots := browserNeeds(t)
 	site := t.TempDir()
 	nb, day24 := lesson(t), lab(t)
@@ -117,9 +118,7 @@ var figcaption = regexp.MustCompile(`<figcaption><strong>([^<]+)</strong>`)
 // read the PDF back; without either it is skipped (failed in CI).
 func pdfTools(t *testing.T) (chromium, pdftotext string) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("skipping the browser test in -short mode")
-	}
+	testtool.Slow(t, "prints with Chromium")
 	chromium, err := FindChromium()
 	testtool.Need(t, "the PDF test needs Chromium", err)
 	pdftotext, err = exec.LookPath("pdftotext")
@@ -127,115 +126,112 @@ func pdfTools(t *testing.T) (chromium, pdftotext string) {
 	return chromium, pdftotext
 }
 
-// TestPDF prints the lesson with render --pdf's path: the PDF sits beside
+// TestPDF prints the lesson and a grid of 3 consumer counts × 48 rows with
+// render --pdf's path, in one run of Chromium. The lesson's PDF sits beside
 // the page, which links it, and holds the lesson's figures (every chart's
-// title and figures of its tables) on two or more A4 pages.
-func TestPDF(t *testing.T) {
-	exe, pdftotext := pdfTools(t)
-	nb := lesson(t)
-	dir := filepath.Join(t.TempDir(), "out")
-	if err := (Site{Notebooks: []Notebook{nb}}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	name := filepath.Join(dir, nb.Scenario.Name, nb.Scenario.Name+".pdf")
-	index, err := os.ReadFile(filepath.Join(dir, nb.Scenario.Name, pageFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(index), `href="messaging-systems.pdf"`) {
-		t.Error("the page does not link its PDF")
-	}
-	pdf, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, varying := range []string{"partlab-print-", "/CreationDate", "/ModDate"} {
-		if strings.Contains(string(pdf), varying) {
-			t.Errorf("the PDF holds %s, which differs from run to run", varying)
-		}
-	}
-	out, err := exec.Command(pdftotext, "-layout", name, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext %s: %v", name, err)
-	}
-	pages := strings.Split(strings.TrimSuffix(string(out), "\f"), "\f")
-	// pageOf is the first page (from 1) that holds s, words apart as they may be.
-	pageOf := func(s string) int {
-		words := strings.Fields(s)
-		for i, p := range pages {
-			if strings.Contains(strings.Join(strings.Fields(p), " "), strings.Join(words, " ")) {
-				return i + 1
-			}
-		}
-		return 0
-	}
-	titles := figcaption.FindAllStringSubmatch(string(index), -1)
-	if len(titles) == 0 {
-		t.Fatal("the page has no chart")
-	}
-	on := map[int]bool{}
-	for _, m := range titles {
-		title := html.UnescapeString(m[1])
-		p := pageOf(title)
-		if p == 0 {
-			t.Errorf("the PDF lacks the chart %q", title)
-		}
-		on[p] = true
-	}
-	// Figures of the lesson's own output (testdata/lesson.txt): computed
-	// consumption and serving deviations.
-	for _, fig := range []string{"1076", "-977.27", "180.55", "-24.09"} {
-		if pageOf(fig) == 0 {
-			t.Errorf("the PDF lacks the lesson's figure %s", fig)
-		}
-	}
-	if len(pages) < 2 || len(on) < 2 {
-		t.Errorf("the PDF has %d pages, the charts are on %d of them; want the figures on two or more", len(pages), len(on))
-	}
-}
-
-// TestPDFEveryVariant prints a grid of 3 consumer counts × 48 rows, whose
-// page shows one consumer count's table at a time behind a control: the PDF
+// title and figures of its tables) on two or more A4 pages. The grid's page
+// shows one consumer count's table at a time behind a control: its PDF
 // holds every consumer count's table, bookmarks from the headings, and the
 // chart's legend as text.
-func TestPDFEveryVariant(t *testing.T) {
+func TestPDF(t *testing.T) {
+	t.Parallel()
 	exe, pdftotext := pdfTools(t)
-	nb := notebook(t, "wide.yaml", `title: Three consumer counts
+	nb := lesson(t)
+	wide := notebook(t, "wide.yaml", `title: Three consumer counts
 cells:
   - md: "## The grid"
   - grid: {id: g, keys: [subscriber, record, period], partitions: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], consumers: [2, 4, 6]}
 `)
-	if html := page(t, nb, copied); strings.Count(html, "<caption><span>Consumer group of") != 1 || !strings.Contains(html, `<div class="switch" id="table_g_groups">`) {
-		t.Fatal("the page does not show one consumer count's table behind a control")
+	if html := page(t, wide, copied); strings.Count(html, "<caption><span>Consumer group of") != 1 || !strings.Contains(html, `<div class="switch" id="table_g_groups">`) {
+		t.Fatal("the grid's page does not show one consumer count's table behind a control")
 	}
 	dir := filepath.Join(t.TempDir(), "out")
-	if err := (Site{Notebooks: []Notebook{nb}}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
+	if err := (Site{Notebooks: []Notebook{nb, wide}}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	name := filepath.Join(dir, "wide", "wide.pdf")
-	pdf, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command(pdftotext, name, "-").Output()
-	if err != nil {
-		t.Fatalf("pdftotext %s: %v", name, err)
-	}
-	text := strings.Join(strings.Fields(string(out)), " ")
-	for _, n := range []string{"2 consumers", "4 consumers", "6 consumers"} {
-		caption := "Consumer group of " + n + "; the healthy pipeline computes"
-		if c := strings.Count(text, caption); c != 1 {
-			t.Errorf("the PDF holds the table %q %d times, want once", caption, c)
+	t.Run("lesson", func(t *testing.T) {
+		name := filepath.Join(dir, nb.Scenario.Name, nb.Scenario.Name+".pdf")
+		index, err := os.ReadFile(filepath.Join(dir, nb.Scenario.Name, pageFile))
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if !bytes.Contains(pdf, []byte("/Outlines")) {
-		t.Error("the PDF has no outline (bookmarks)")
-	}
-	// The speedup chart's legend is text in the PDF: the three consumer
-	// counts' tables name the ideal in a column, and the legend a fourth time.
-	if n := strings.Count(text, "ideal min(C, P)"); n < 4 {
-		t.Errorf("the PDF names the ideal %d times, want the three tables' columns and the chart's legend", n)
-	}
+		if !strings.Contains(string(index), `href="messaging-systems.pdf"`) {
+			t.Error("the page does not link its PDF")
+		}
+		pdf, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, varying := range []string{"partlab-print-", "/CreationDate", "/ModDate"} {
+			if strings.Contains(string(pdf), varying) {
+				t.Errorf("the PDF holds %s, which differs from run to run", varying)
+			}
+		}
+		out, err := exec.Command(pdftotext, "-layout", name, "-").Output()
+		if err != nil {
+			t.Fatalf("pdftotext %s: %v", name, err)
+		}
+		pages := strings.Split(strings.TrimSuffix(string(out), "\f"), "\f")
+		// pageOf is the first page (from 1) that holds s, words apart as they may be.
+		pageOf := func(s string) int {
+			words := strings.Fields(s)
+			for i, p := range pages {
+				if strings.Contains(strings.Join(strings.Fields(p), " "), strings.Join(words, " ")) {
+					return i + 1
+				}
+			}
+			return 0
+		}
+		titles := figcaption.FindAllStringSubmatch(string(index), -1)
+		if len(titles) == 0 {
+			t.Fatal("the page has no chart")
+		}
+		on := map[int]bool{}
+		for _, m := range titles {
+			title := html.UnescapeString(m[1])
+			p := pageOf(title)
+			if p == 0 {
+				t.Errorf("the PDF lacks the chart %q", title)
+			}
+			on[p] = true
+		}
+		// Figures of the lesson's own output (testdata/lesson.txt): computed
+		// consumption and serving deviations.
+		for _, fig := range []string{"1076", "-977.27", "180.55", "-24.09"} {
+			if pageOf(fig) == 0 {
+				t.Errorf("the PDF lacks the lesson's figure %s", fig)
+			}
+		}
+		if len(pages) < 2 || len(on) < 2 {
+			t.Errorf("the PDF has %d pages, the charts are on %d of them; want the figures on two or more", len(pages), len(on))
+		}
+	})
+	t.Run("every-variant", func(t *testing.T) {
+		name := filepath.Join(dir, "wide", "wide.pdf")
+		pdf, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(pdftotext, name, "-").Output()
+		if err != nil {
+			t.Fatalf("pdftotext %s: %v", name, err)
+		}
+		text := strings.Join(strings.Fields(string(out)), " ")
+		for _, n := range []string{"2 consumers", "4 consumers", "6 consumers"} {
+			caption := "Consumer group of " + n + "; the healthy pipeline computes"
+			if c := strings.Count(text, caption); c != 1 {
+				t.Errorf("the PDF holds the table %q %d times, want once", caption, c)
+			}
+		}
+		if !bytes.Contains(pdf, []byte("/Outlines")) {
+			t.Error("the PDF has no outline (bookmarks)")
+		}
+		// The speedup chart's legend is text in the PDF: the three consumer
+		// counts' tables name the ideal in a column, and the legend a fourth time.
+		if n := strings.Count(text, "ideal min(C, P)"); n < 4 {
+			t.Errorf("the PDF names the ideal %d times, want the three tables' columns and the chart's legend", n)
+		}
+	})
 }
 
 // TestReproduciblePDF checks that a PDF's dates are blanked out with the

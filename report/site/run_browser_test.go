@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/partlab/partlab/internal/testtool"
 	"github.com/partlab/partlab/scenarios"
 	"github.com/partlab/partlab/sim"
 	"github.com/partlab/partlab/wasm/recompute"
@@ -50,6 +51,7 @@ const runInPage = `new Promise((resolve, reject) => {
 // entry, byte for byte), refuses a spec over the budget with the command
 // line's message and stops a cancelled computation.
 func TestRunInPage(t *testing.T) {
+	t.Parallel()
 	site, srv := published(t, lesson(t))
 
 	const (
@@ -71,6 +73,7 @@ func TestRunInPage(t *testing.T) {
 		{"file", "file://" + filepath.Join(site, "messaging-systems", "index.html")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			out := awaitIn(t, tc.url, fmt.Sprintf(runInPage, spec, over, long, source))
 			var got struct{ JSON, Over, Cancelled string }
 			if err := json.Unmarshal([]byte(out), &got); err != nil {
@@ -136,6 +139,7 @@ const tryInPage = `(async () => {` + untilJS + `
 // page's own back, that a grid over the budget is refused with the command
 // line's message and that a cancelled computation leaves the cell as it was.
 func TestTryYourOwnValues(t *testing.T) {
+	t.Parallel()
 	_, srv := published(t, lesson(t))
 
 	// The spec the form builds: the page's values but the two changed,
@@ -223,10 +227,12 @@ const tryUnchanged = `(async () => {` + untilJS + `
 // your own values": computed in the page with the values its form opens
 // with, the cell's tables, chart options and paragraph are the page's own.
 func TestTryUnchanged(t *testing.T) {
+	t.Parallel()
 	nbs := []Notebook{lesson(t), lab(t), rebalances(t)}
 	_, srv := published(t, nbs...)
 	for _, nb := range nbs {
 		t.Run(nb.Scenario.Name, func(t *testing.T) {
+			t.Parallel()
 			out := awaitIn(t, srv.URL+"/"+nb.Scenario.Name+"/index.html", tryUnchanged)
 			var got struct {
 				Tried  int
@@ -251,9 +257,7 @@ func TestTryUnchanged(t *testing.T) {
 // skipped in -short mode.
 func published(t *testing.T, nbs ...Notebook) (string, *httptest.Server) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("skipping the engine in the page in -short mode")
-	}
+	testtool.Slow(t, "runs the engine in the page in Chromium")
 	site := t.TempDir()
 	write(t, Site{Notebooks: nbs}, site)
 	srv := httptest.NewServer(http.FileServer(http.Dir(site)))

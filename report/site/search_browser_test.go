@@ -2,93 +2,46 @@ package site
 
 import (
 	"context"
-	"io"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
-	"testing"
-	"time"
 
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
-// TestSearchBrowser renders the lesson, the Day 24 lab and the third page
-// as a site and, in headless Chromium from file://, types a word into the
-// search box of the index and of the lesson's page: "ceiling" lists the
-// lab's page and its sections first, "cooperative" the third page's, and
-// following the first link opens that page.
-// Screenshots of the window at 1280 and 390 pixels, light and dark, go to
-// out/screenshots/ with the results open.
-func TestSearchBrowser(t *testing.T) {
-	script, shots := browserNeeds(t)
-	site := t.TempDir()
-	if err := (Site{Notebooks: []Notebook{lesson(t), lab(t), rebalances(t)}, ECharts: script}).Write(site, io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name  string
-		page  string
-		width int64
-		dark  bool
-		query string
-		found string // the page listed first
-	}{
-		{"search-index", pageFile, 1280, false, "ceiling", "day-24-partitions"},
-		{"search-index-dark-390", pageFile, 390, true, "ceiling", "day-24-partitions"},
-		{"search-page", "messaging-systems/" + pageFile, 1280, false, "ceiling", "day-24-partitions"},
-		{"search-page-dark-390", "messaging-systems/" + pageFile, 390, true, "ceiling", "day-24-partitions"},
-		{"search-cooperative", pageFile, 1280, false, "cooperative", "rebalances"},
-		{"search-cooperative-dark-390", "messaging-systems/" + pageFile, 390, true, "cooperative", "rebalances"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			p := &problems{}
-			tab := browser.Tab(t, chromedp.WithListener(p.listen))
-			ctx, cancelStep := context.WithTimeout(tab, 60*time.Second)
-			defer cancelStep()
-			var features []*emulation.MediaFeature
-			if tt.dark {
-				features = append(features, &emulation.MediaFeature{Name: "prefers-color-scheme", Value: "dark"})
-			}
-			if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: features}); err != nil {
-				t.Fatalf("emulate the colour scheme: %v", err)
-			}
-			metrics := emulation.SetDeviceMetricsOverrideParams{Width: tt.width, Height: 900, DeviceScaleFactor: 1, Mobile: tt.width < 600}
-			if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, metrics); err != nil {
-				t.Fatalf("emulate the width: %v", err)
-			}
-			err := chromedp.Do(ctx,
-				chromedp.Navigate("file://"+filepath.Join(site, filepath.FromSlash(tt.page))),
-				chromedp.SendKeys(`input[type=search]`, tt.query),
-				chromedp.WaitVisible(`#site-search-results a`),
-			)
-			if err != nil {
-				t.Fatalf("search: %v", err)
-			}
-			links, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#site-search-results a")).map(a => a.href)`))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
-				os.WriteFile(filepath.Join(shots, tt.name+".png"), shot, 0o644)
-			}
-			lab := "file://" + filepath.Join(site, tt.found, pageFile)
-			if len(links) == 0 || !strings.HasPrefix(links[0], lab) {
-				t.Fatalf("searching %s lists %v, want the page %s first", tt.query, links, lab)
-			}
-			if !strings.Contains(strings.Join(links, " "), lab+"#") {
-				t.Errorf("searching %s lists %v, no section of %s", tt.query, links, tt.found)
-			}
-			err = chromedp.Do(ctx, chromedp.Click(`#site-search-results a`), chromedp.WaitReady(`h1`))
-			opened, _ := chromedp.Run(ctx, chromedp.Location())
-			if err != nil || !strings.HasPrefix(opened, lab) {
-				t.Errorf("following the first result opened %q (%v), want %s", opened, err, lab)
-			}
-			if errs := p.all(); len(errs) > 0 {
-				t.Errorf("the page reported:\n%s", strings.Join(errs, "\n"))
-			}
-		})
+// searches types query into the search box of the open page of site: the
+// page found (its folder) is listed first, with a section of it, and
+// following the first link opens that page. A screenshot of the window
+// with the results open goes to png, for people to look at. It leaves the
+// page it checked, so it is a load's last check (see TestBrowser).
+func searches(site, query, found, png string) func(context.Context) error {
+	return func(ctx context.Context) error {
+		if err := chromedp.Do(ctx,
+			chromedp.SendKeys(`input[type=search]`, query),
+			chromedp.WaitVisible(`#site-search-results a`),
+		); err != nil {
+			return fmt.Errorf("search %s: %w", query, err)
+		}
+		links, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#site-search-results a")).map(a => a.href)`))
+		if err != nil {
+			return err
+		}
+		if shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+			os.WriteFile(png, shot, 0o644)
+		}
+		want := "file://" + filepath.Join(site, found, pageFile)
+		if len(links) == 0 || !strings.HasPrefix(links[0], want) {
+			return fmt.Errorf("searching %s lists %v, want the page %s first", query, links, want)
+		}
+		if !strings.Contains(strings.Join(links, " "), want+"#") {
+			return fmt.Errorf("searching %s lists %v, no section of %s", query, links, found)
+		}
+		err = chromedp.Do(ctx, chromedp.Click(`#site-search-results a`), chromedp.WaitReady(`h1`))
+		opened, _ := chromedp.Run(ctx, chromedp.Location())
+		if err != nil || !strings.HasPrefix(opened, want) {
+			return fmt.Errorf("following the first result of %s opened %q (%v), want %s", query, opened, err, want)
+		}
+		return nil
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/kmsg"
 
+	"github.com/partlab/partlab/internal/testtool"
 	"github.com/partlab/partlab/sim"
 	"github.com/partlab/partlab/sim/kafka/kafkatest"
 
@@ -101,6 +102,7 @@ func leftBehind(t *testing.T, adm *kadm.Client) []string {
 // On kfake every figure of the Kafka engine equals the simulation's: loads,
 // idle, split, rows, deviation and everything derived from them.
 func TestKafkaAgreesWithTheSimulation(t *testing.T) {
+	testtool.Slow(t, "starts a Kafka cluster (kfake)")
 	for _, tc := range []struct {
 		name string
 		src  sim.Source
@@ -145,6 +147,7 @@ func TestKafkaAgreesWithTheSimulation(t *testing.T) {
 // assignor gives it and fetched each of its partitions at offsets 0…n-1 in
 // order, and each partition holds its readings in the lesson's write order.
 func TestRecordsTravelled(t *testing.T) {
+	testtool.Slow(t, "starts a Kafka cluster (kfake)")
 	src := lessonSource
 	g := lessonGrid
 	g.Consumers = []int{3, 4}
@@ -359,6 +362,7 @@ func TestSimulationOnlyStartsNothing(t *testing.T) {
 
 // Progress names each step and counts its records.
 func TestProgress(t *testing.T) {
+	testtool.Slow(t, "starts a Kafka cluster (kfake)")
 	var b strings.Builder
 	g := lessonGrid
 	g.Keys, g.Partitions = []sim.Key{sim.KeyPeriod}, []int{2}

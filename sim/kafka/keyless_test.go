@@ -11,6 +11,7 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"github.com/partlab/partlab/internal/testtool"
 	"github.com/partlab/partlab/sim"
 )
 
@@ -21,6 +22,7 @@ import (
 // producer was told each record went (Keyless checks it), and no topic is
 // left behind.
 func TestKeylessAgrees(t *testing.T) {
+	testtool.Slow(t, "starts a Kafka cluster (kfake)")
 	for _, k := range []sim.Keyless{
 		{ID: "page", Partitions: 6, Windows: []int{100, 1000, 10000}, Batch: 16384, Value: 100},
 		{ID: "small", Partitions: 3, Windows: []int{50, 500}, Batch: 512, Value: 100},

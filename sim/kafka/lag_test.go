@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/partlab/partlab/internal/testtool"
 	"github.com/partlab/partlab/sim"
 )
 
@@ -17,6 +18,7 @@ import (
 // listed beside with the reason, and the row's totals still agree. Nothing
 // is left behind.
 func TestLagAgrees(t *testing.T) {
+	testtool.Slow(t, "starts a Kafka cluster (kfake)")
 	for _, l := range []sim.Lag{
 		{ID: "burst", Partitions: 6, Rate: 600, PerConsumer: 250, Consumers: []int{1, 3, 6, 12}, Steps: 12, Burst: &sim.LagBurst{At: 5, Records: 3000}, Assignor: "range"},
 		{ID: "hot", Partitions: 6, Rate: 600, Hot: 40, PerConsumer: 250, Consumers: []int{2, 6}, Steps: 8, Assignor: "range"},

@@ -10,6 +10,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kmsg"
 
+	"github.com/partlab/partlab/internal/testtool"
 	"github.com/partlab/partlab/sim"
 )
 
@@ -38,6 +39,7 @@ var served = map[string]string{
 // gives the very same assignment; franz-go's sticky balancer breaks ties
 // its own way, so there only the counts must agree.
 func TestRebalanceAgreement(t *testing.T) {
+	testtool.Slow(t, "starts a Kafka cluster (kfake)")
 	for _, tc := range []struct {
 		name string
 		cell sim.Rebalance

@@ -70,7 +70,10 @@ type agreement struct {
 // entry of their results.json; specs of every kind generated across their
 // bounds, each against a scenario file of the same cells; errors and
 // budget refusals in the same words as a scenario file's; and an abort.
+// One module instance answers every request, and the native engine
+// computes what the generated ones must be while Node computes.
 func TestAgreement(t *testing.T) {
+	testtool.Slow(t, "builds the WebAssembly module and runs it under Node")
 	node, err := exec.LookPath("node")
 	testtool.Need(t, "node", err)
 	goroot, err := exec.Command("go", "env", "GOROOT").Output()
@@ -87,15 +90,18 @@ func TestAgreement(t *testing.T) {
 		cases = append(cases, shipped(t, file)...)
 	}
 	t.Logf("%d computations of the shipped scenarios", len(cases))
-	cases = append(cases, generated(t, *perKind)...)
-	cases = append(cases, refusals(t)...)
+	draws := generated(t, *perKind)
+	refused := refusals(t)
 
-	reqs := make([]nodeRequest, len(cases))
-	for i, c := range cases {
-		reqs[i] = toNode(c.req, c.abort)
-		if c.page != nil {
-			c.page(&reqs[i])
-		}
+	var reqs []nodeRequest
+	for _, c := range cases {
+		reqs = append(reqs, c.node())
+	}
+	for _, d := range draws {
+		reqs = append(reqs, toNode(d.req, 0))
+	}
+	for _, c := range refused {
+		reqs = append(reqs, c.node())
 	}
 	in, out := filepath.Join(dir, "requests.json"), filepath.Join(dir, "answers.json")
 	b, err := json.Marshal(reqs)
@@ -103,9 +109,21 @@ func TestAgreement(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(in, b, 0o644)
-	run := exec.Command(node, filepath.Join("testdata", "run.cjs"), filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"), module, in, out)
-	if msg, err := run.CombinedOutput(); err != nil {
-		t.Fatalf("node: %v\n%s", err, msg)
+	var msg bytes.Buffer
+	run := exec.CommandContext(t.Context(), node, filepath.Join("testdata", "run.cjs"), filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"), module, in, out)
+	run.Stdout, run.Stderr = &msg, &msg
+	if err := run.Start(); err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	// A test that fails from here on ends its context, which stops Node.
+	done := make(chan error, 1)
+	go func() { done <- run.Wait() }()
+	for _, d := range draws {
+		cases = append(cases, d.agreement(t))
+	}
+	cases = append(cases, refused...)
+	if err := <-done; err != nil {
+		t.Fatalf("node: %v\n%s", err, msg.Bytes())
 	}
 	var answers []answer
 	if b, err = os.ReadFile(out); err != nil {
@@ -117,6 +135,15 @@ func TestAgreement(t *testing.T) {
 	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) { c.check(t, answers[i]) })
 	}
+}
+
+// node is the request the page makes for c.
+func (c agreement) node() nodeRequest {
+	r := toNode(c.req, c.abort)
+	if c.page != nil {
+		c.page(&r)
+	}
+	return r
 }
 
 func toNode(r Request, abort int) nodeRequest {
@@ -251,16 +278,22 @@ func firstDiff(got, want string) string {
 	return fmt.Sprintf("at byte %d\ngot  …%s\nwant …%s", i, got[lo:min(len(got), i+80)], want[lo:min(len(want), i+80)])
 }
 
-// generated is perKind agreements of every kind from the generator, each
-// against a scenario file of the same source and cells, read from disk and
-// rendered; and, as the generator meets them, up to two invalid specs of
-// each kind, whose errors must read as the file's do.
-func generated(t *testing.T, perKind int) []agreement {
+// A draw is a request the generator made and the scenarios package
+// decoded: a valid one within the test's budget, or an invalid one.
+type draw struct {
+	name  string
+	req   Request
+	valid bool
+}
+
+// generated is perKind valid draws of every kind from the generator and,
+// as the generator meets them, up to two invalid ones of each kind.
+func generated(t *testing.T, perKind int) []draw {
 	g, err := specgen.New(20260218)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []agreement
+	var out []draw
 	for _, kind := range scenarios.Kinds() {
 		valid, invalid := 0, 0
 		for try := 0; valid < perKind && try < 100*perKind; try++ {
@@ -277,12 +310,12 @@ func generated(t *testing.T, perKind int) []agreement {
 			if err != nil {
 				if invalid < 2 {
 					invalid++
-					out = append(out, sameError(t, name, req))
+					out = append(out, draw{name, req, false})
 				}
 				continue
 			}
 			valid++
-			out = append(out, againstFile(t, name, req))
+			out = append(out, draw{name, req, true})
 		}
 		t.Logf("%s: %d generated specs computed, %d invalid ones compared", kind, valid, invalid)
 		if valid < perKind {
@@ -290,6 +323,16 @@ func generated(t *testing.T, perKind int) []agreement {
 		}
 	}
 	return out
+}
+
+// agreement is what partlab.run must answer to a draw: a valid one against
+// a scenario file of the same source and cells, read from disk and
+// rendered; an invalid one with the file's errors.
+func (d draw) agreement(t *testing.T) agreement {
+	if d.valid {
+		return againstFile(t, d.name, d.req)
+	}
+	return sameError(t, d.name, d.req)
 }
 
 // ownCell is a request's own cell.

@@ -11,12 +11,16 @@ import (
 	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kfake"
 	"github.com/twmb/franz-go/pkg/kmsg"
+
+	"github.com/partlab/partlab/internal/testtool"
 )
 
 // Cluster starts a kfake cluster, of one broker unless opts say otherwise,
-// closed when the test ends.
+// closed when the test ends; in -short mode it skips the test (see
+// testtool.Slow).
 func Cluster(t testing.TB, opts ...kfake.Opt) *kfake.Cluster {
 	t.Helper()
+	testtool.Slow(t, "starts a Kafka cluster (kfake)")
 	c, err := kfake.NewCluster(append([]kfake.Opt{kfake.NumBrokers(1)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
