@@ -7,10 +7,6 @@ import (
 	"github.com/partlab/partlab/report/internal/reporttest"
 )
 
-const breakout, bold = reporttest.Breakout, reporttest.Bold
-
-var renameRegion = reporttest.RenameRegion
-
 func hostile(t testing.TB) Notebook { return computed(reporttest.Hostile(t)) }
 
 // TestEscaping checks that user text is text everywhere on a page: in the

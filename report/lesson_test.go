@@ -15,9 +15,6 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-// root is the module's root, where scenarios/, node_modules/ and out/ are.
-var root = reporttest.Root
-
 var lessonSource = reporttest.LessonSource
 
 // notebook parses and computes a scenario given as text.
