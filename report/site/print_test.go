@@ -337,3 +337,51 @@ func TestPrintRightAfterLoad(t *testing.T) {
 		})
 	}
 }
+
+// outlineItem finds a bookmark's title in pdftohtml's XML.
+var outlineItem = regexp.MustCompile(`<item page="\d+">([^<]*)</item>`)
+
+// heading finds the headings of a page, their text with the markup inside
+// them.
+var heading = regexp.MustCompile(`(?s)<h([1-6])\b[^>]*>(.*?)</h[1-6]>`)
+
+// TestPDFOutline prints the Day 24 lab, whose title wraps on A4, and reads
+// its bookmarks back with pdftohtml: each is the text of a heading of the
+// page, the first the title (issue 29: a bookmark lost the space where its
+// heading wrapped, "speed, andorder").
+func TestPDFOutline(t *testing.T) {
+	exe, _ := pdfTools(t)
+	pdftohtml, err := exec.LookPath("pdftohtml")
+	testtool.Need(t, "the PDF test reads the outline with pdftohtml (apt-get install poppler-utils)", err)
+	nb := lab(t)
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := (Site{Notebooks: []Notebook{nb}}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	index, err := os.ReadFile(filepath.Join(dir, nb.Scenario.Name, pageFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tags := regexp.MustCompile(`<[^>]*>`)
+	headings := map[string]bool{}
+	for _, m := range heading.FindAllStringSubmatch(string(index), -1) {
+		headings[html.UnescapeString(tags.ReplaceAllString(m[2], ""))] = true
+	}
+	name := filepath.Join(dir, nb.Scenario.Name, nb.Scenario.Name+".pdf")
+	out, err := exec.Command(pdftohtml, "-xml", "-stdout", "-i", "-q", name).Output()
+	if err != nil {
+		t.Fatalf("pdftohtml %s: %v", name, err)
+	}
+	items := outlineItem.FindAllStringSubmatch(string(out), -1)
+	if len(items) < 10 {
+		t.Fatalf("the PDF has %d bookmarks, want one per heading of the lab", len(items))
+	}
+	if got := html.UnescapeString(items[0][1]); got != nb.Scenario.Title {
+		t.Errorf("the first bookmark is %q, want the page's title %q", got, nb.Scenario.Title)
+	}
+	for _, m := range items {
+		if title := html.UnescapeString(m[1]); !headings[title] {
+			t.Errorf("the bookmark %q is the text of no heading of the page", title)
+		}
+	}
+}
