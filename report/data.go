@@ -130,9 +130,10 @@ func FiguresCSV(w io.Writer, nb Notebook) error {
 }
 
 // CSV writes results.csv: one line per grid combination, under its header
-// even when there is no grid: the lesson's columns, the loads and partition
-// sizes (space-separated), the modelled speedup, and one deviation column per
-// region, all the simulation's. When a grid was measured on Kafka, columns of
+// even when there is no grid: the lesson's columns, the skew and drift, the
+// modelled speedup, the loads and partition sizes (space-separated), and one
+// deviation column per region, all the simulation's: every figure a grid
+// names in results.json is a column. When a grid was measured on Kafka, columns of
 // Kafka's figures and the differing ones follow. The other cells' figures
 // are in figures.csv (FiguresCSV): one table per file, so that every line of
 // a file has its header's fields.
@@ -152,7 +153,7 @@ func CSV(w io.Writer, nb Notebook) error {
 		}
 	}
 	cw := sheet.NewWriter(w)
-	head := []string{"cell", "key", "partitions", "consumers", "max_load", "min_load", "idle", "split", "rows", "lost", "speedup", "ideal", "loads", "sizes"}
+	head := []string{"cell", "key", "partitions", "consumers", "max_load", "min_load", "idle", "split", "rows", "lost", "skew", "drift", "speedup", "ideal", "loads", "sizes"}
 	for _, reg := range regions {
 		head = append(head, "deviation_"+reg)
 	}
@@ -165,6 +166,7 @@ func CSV(w io.Writer, nb Notebook) error {
 		for i, row := range g.Rows {
 			rec := []string{g.ID, string(row.Key), itoa(row.Partitions), itoa(row.Consumers),
 				itoa(row.MaxLoad), itoa(row.MinLoad), itoa(row.Idle), itoa(row.Split), itoa(row.Rows), itoa(row.Lost),
+				strconv.FormatFloat(row.Skew, 'f', -1, 64), strconv.FormatFloat(row.Drift, 'f', -1, 64),
 				strconv.FormatFloat(row.Speedup, 'f', -1, 64), itoa(row.Ideal), ints(row.Loads), ints(row.Sizes)}
 			for _, reg := range regions {
 				v, ok := row.Deviation.Get(reg)

@@ -396,7 +396,8 @@ func measured(factor float64) func(*Notebook) {
 // names its columns and one field count. figures.csv carries every figure
 // of the cells other than grids, as results.json names them, in cell order
 // and, within a cell, in the order a reader counts (speedup@2 before
-// speedup@16).
+// speedup@16); results.csv every figure of every grid (issue 29: skew and
+// drift were in neither file).
 func TestDataFilesCSV(t *testing.T) {
 	heads := map[string][]string{
 		CSVFile:     {"cell", "key", "partitions", "consumers", "max_load"},
@@ -448,6 +449,28 @@ func TestDataFilesCSV(t *testing.T) {
 		}
 		if got := len(tables[CSVFile]) - 1; got != gridRows {
 			t.Errorf("%s: results.csv has %d rows, want one per grid combination, %d", name, got, gridRows)
+		}
+		// Every figure of a grid in results.json (figure@key/partitions/consumers)
+		// is its row's column of that name in results.csv.
+		head, lines := tables[CSVFile][0], map[string][]string{}
+		for _, rec := range tables[CSVFile][1:] {
+			lines[strings.Join(rec[:4], "/")] = rec
+		}
+		for i, c := range cs {
+			if _, ok := c.Result.(*sim.GridResult); !ok {
+				continue
+			}
+			for n, v := range nb.Results.Figures(i) {
+				figure, at, _ := strings.Cut(n, "@")
+				col, rec := slices.Index(head, figure), lines[c.ID+"/"+at]
+				if col < 0 || rec == nil {
+					t.Errorf("%s: results.json's %s of cell %s is in no column of results.csv", name, n, c.ID)
+					continue
+				}
+				if want := strconv.FormatFloat(v, 'f', -1, 64); rec[col] != want {
+					t.Errorf("%s: results.csv's %s of cell %s is %s, results.json's %s", name, n, c.ID, rec[col], want)
+				}
+			}
 		}
 	}
 }

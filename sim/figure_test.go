@@ -12,7 +12,7 @@ func TestFigure(t *testing.T) {
 		Grid{ID: "keys", Keys: []Key{KeyRecord, KeyPeriod}, Partitions: []int{4}, Consumers: []int{4}, Partitioner: "lesson", Assignor: "roundrobin"},
 		Throughput{ID: "tp", Partitions: 8, Records: 100, Work: time.Millisecond, Consumers: []int{8, 16}, Assignor: "roundrobin"},
 		Spread{ID: "sp", Keys: []string{"a", "b"}, Partitions: 2, Partitioner: "crc32"},
-		Groups{ID: "gr", Partitions: 6, Records: 10, Groups: []GroupsGroup{{Name: "A", Consumers: 3}}, Assignor: "range"},
+		Groups{ID: "gr", Partitions: 6, Records: 10, Groups: []GroupsGroup{{Name: "A", Consumers: 3}, {Name: "B", Consumers: 8}}, Assignor: "range"},
 	}
 	rs, err := Run(t.Context(), Source{Seed: 20260218, Subscribers: 200, Periods: 12}, cells)
 	if err != nil {
@@ -29,6 +29,9 @@ func TestFigure(t *testing.T) {
 		{ref: "tp.idle@16", want: 8},
 		{ref: "sp.keys", want: 2},
 		{ref: "gr.received@A", want: 60},
+		{ref: "gr.idle@A", want: 0},
+		{ref: "gr.idle@B", want: 2},
+		{ref: "gr.received@B", want: 60},
 		{ref: "tp.speedup@3", err: `the throughput cell "tp" computes no "speedup@3" (nearest: tp.speedup@8, tp.speedup@16)`},
 		{ref: "keys.max_load@record/5/4", err: `computes no "max_load@record/5/4" (nearest: keys.max_load@record/4/4,`},
 		{ref: "sp.hot_partitions", err: `(nearest: sp.covered, sp.keys)`},

@@ -36,6 +36,18 @@ type GroupsShare struct {
 	Loads    []int   `json:"loads"`    // each member's records
 }
 
+// Idle is how many of the group's members own no partition: those past the
+// partition count, since a partition has one owner in a group.
+func (s GroupsShare) Idle() int {
+	n := 0
+	for _, o := range s.Owned {
+		if len(o) == 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // KindGroups is the kind of a Groups cell.
 const KindGroups Kind = "groups"
 
@@ -70,7 +82,8 @@ func (g Groups) run(e *env) (Result, error) {
 	return res, nil
 }
 
-// A groups cell's figures are a family: received@NAME for every group.
+// A groups cell's figures are a family: received@NAME and idle@NAME for
+// every group.
 var groupsFigures = figureTable[Groups, *GroupsResult, GroupsShare]{
 	members: func(g Groups) []string {
 		names := make([]string, len(g.Groups))
@@ -89,6 +102,7 @@ var groupsFigures = figureTable[Groups, *GroupsResult, GroupsShare]{
 	},
 	family: []figure[Groups, GroupsShare]{
 		{name: "received", value: func(g GroupsShare) float64 { return float64(g.Received) }},
+		{name: "idle", value: func(g GroupsShare) float64 { return float64(g.Idle()) }},
 	},
 }
 

@@ -16,7 +16,8 @@ import (
 //   - roundrobin: record i goes to partition i mod P (Kafka's default for
 //     keyless records up to 2.3; kgo.RoundRobinPartitioner). 4 partitions,
 //     10 records: 3 3 2 2.
-//   - sticky: stay on one partition until its batch is full, then pick
+//   - sticky: stay on one partition until its batch is sent (here when it
+//     is full: a producer's linger.ms may send it sooner), then pick
 //     another at random, never the one just left (KIP-480, Kafka 2.4 to 3.2;
 //     kgo.StickyPartitioner). With 16,384-byte batches of 100-byte values a
 //     batch holds 148 records, so 1,000 records over 4 partitions land in

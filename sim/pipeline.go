@@ -40,6 +40,28 @@ func (rs Regions) Get(region string) (float64, bool) {
 	return 0, false
 }
 
+// Low is the lowest of the values, and 0 when there is none: with High,
+// the range a deviation spans (the lesson's "between −15.29 and +16.15").
+func (rs Regions) Low() float64 { return rs.extreme(func(a, b float64) bool { return a < b }) }
+
+// High is the highest of the values, and 0 when there is none.
+func (rs Regions) High() float64 { return rs.extreme(func(a, b float64) bool { return a > b }) }
+
+// extreme is the value v of rs for which beyond(v, w) holds against every
+// other w.
+func (rs Regions) extreme(beyond func(a, b float64) bool) float64 {
+	if len(rs) == 0 {
+		return 0
+	}
+	x := rs[0].Value
+	for _, r := range rs[1:] {
+		if beyond(r.Value, x) {
+			x = r.Value
+		}
+	}
+	return x
+}
+
 // MarshalJSON writes Regions as a JSON object whose keys keep the lesson's order.
 func (rs Regions) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer

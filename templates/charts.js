@@ -109,6 +109,9 @@ var partlab = (function () {
       c.instance.dispose();
     }
     c.finished = false;
+    // style.css prints a box without this class as nothing: its table holds
+    // its figures.
+    c.el.classList.add("drawn");
     if (printing) {
       c.instance = echarts.init(c.el, null, {renderer: "svg",
         width: Math.min(paper.width, c.el.clientWidth || paper.width), height: paper.height});
@@ -224,35 +227,40 @@ var partlab = (function () {
   // load runs ECharts, once, when the first chart needs it, from the page's
   // script#echarts-source: from its data-src (the site's assets/ or a CDN),
   // or, on a self-contained page, from its text, which the browser kept as
-  // text, unparsed, until now. It resolves to whether ECharts ran; if it did
+  // text, unparsed, until now, and which runs before load returns, so that
+  // printing draws at once. It resolves to whether ECharts ran; if it did
   // not, every chart box says so, and the table beside it holds its figures.
-  var loading = null, failed = false;
+  var loading = null, failed = false, loaded = false;
   function load() {
-    if (!loading) {
-      loading = new Promise(function (resolve) {
-        var source = document.getElementById("echarts-source");
-        if (typeof echarts !== "undefined" || !source) {
-          resolve();
-          return;
-        }
-        var s = document.createElement("script");
-        if (source.hasAttribute("data-src")) {
-          s.onload = s.onerror = function () { resolve(); };
-          s.src = source.getAttribute("data-src");
-          document.head.appendChild(s);
-          return;
-        }
-        // An inline script runs as it is inserted.
-        s.text = source.textContent;
-        document.head.appendChild(s);
-        resolve();
-      }).then(function () {
-        failed = typeof echarts === "undefined";
-        boxes.forEach(settle);
-        return !failed;
-      });
+    if (loading) {
+      return loading;
     }
+    var source = document.getElementById("echarts-source");
+    if (typeof echarts === "undefined" && source && source.hasAttribute("data-src")) {
+      loading = new Promise(function (resolve) {
+        var s = document.createElement("script");
+        s.onload = s.onerror = function () { resolve(); };
+        s.src = source.getAttribute("data-src");
+        document.head.appendChild(s);
+      }).then(ran);
+      return loading;
+    }
+    if (typeof echarts === "undefined" && source) {
+      // An inline script runs as it is inserted.
+      var s = document.createElement("script");
+      s.text = source.textContent;
+      document.head.appendChild(s);
+    }
+    loading = Promise.resolve(ran());
     return loading;
+  }
+
+  // ran records whether ECharts ran and settles every box.
+  function ran() {
+    failed = typeof echarts === "undefined";
+    loaded = !failed;
+    boxes.forEach(settle);
+    return !failed;
   }
 
   // settle says on chart c's box that ECharts did not load, or takes the
@@ -306,12 +314,20 @@ var partlab = (function () {
   // drawAll draws every chart not yet drawn, at once, loading ECharts if no
   // chart has yet. It resolves to whether every chart is drawn: false when
   // ECharts did not load. Printing calls it, and so do render --pdf and the
-  // tests, which must not wait for a reader to scroll.
+  // tests, which must not wait for a reader to scroll. Once ECharts has
+  // run (or when the page holds its copy) it draws before it returns: the
+  // browser lays out the paper right after beforeprint, before a promise's
+  // callback would run.
   function drawAll() {
     if (!boxes.length) {
       return Promise.resolve(true);
     }
-    return load().then(function (ok) {
+    var ok = load();
+    if (loaded) {
+      boxes.forEach(drawOnce);
+      return ok;
+    }
+    return ok.then(function (ok) {
       if (ok) {
         boxes.forEach(drawOnce);
       }

@@ -244,3 +244,140 @@ func TestReproduciblePDF(t *testing.T) {
 		t.Errorf("reproducible:\n%q\nwant\n%q", got, want)
 	}
 }
+
+// printsWhole is what a reader who presses Ctrl+P right after load gets:
+// the page goes to print media and beforeprint fires, and the paper is laid
+// out at once, before any promise or network answer. It checks, at that
+// moment, that every chart box is either a drawn SVG chart or hidden with
+// the table beside it shown, never an empty box; drawn says whether every
+// chart must be drawn (ECharts had run, or the page holds its copy).
+func printsWhole(drawn bool) func(context.Context) error {
+	return func(ctx context.Context) error {
+		if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
+			return err
+		}
+		js := fmt.Sprintf(`(function () {
+			window.dispatchEvent(new Event("beforeprint"));
+			var empty = [], tables = 0, charts = 0;
+			var els = document.querySelectorAll(".chart");
+			if (!els.length) { return "no chart box"; }
+			els.forEach(function (el) {
+				var table = el.closest(".chart-pair").querySelector("table");
+				if (el.offsetHeight > 0 && el.querySelector("svg")) { charts++; return; }
+				if (el.offsetHeight === 0 && table && table.offsetHeight > 0) { tables++; return; }
+				empty.push(el.id);
+			});
+			if (empty.length) { return "printed as empty boxes: " + empty.join(", "); }
+			if (%t && tables) { return tables + " of " + els.length + " charts print as their tables, want every chart drawn"; }
+			return "ok";
+		}())`, drawn)
+		return evaluate(js)(ctx)
+	}
+}
+
+// firstDrawn scrolls to the far page's first chart, waits until it is drawn
+// and scrolls back to the top, so that ECharts has run while the later
+// grid's charts are not drawn.
+func firstDrawn(ctx context.Context) error {
+	if err := evaluate(`(document.getElementById("chart_near_load").scrollIntoView(), "ok")`)(ctx); err != nil {
+		return err
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[string](`typeof echarts !== "undefined" && echarts.getInstanceByDom(document.getElementById("chart_near_load")) ? "ok" : ""`,
+		chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		return fmt.Errorf("scrolled to, the first chart is not drawn: %w", err)
+	}
+	return evaluate(`(window.scrollTo(0, 0), document.querySelector(".chart:not(.drawn)") ? "ok" : "every chart is drawn before printing")`)(ctx)
+}
+
+// TestPrintRightAfterLoad prints pages right after they load, with no
+// scroll (issue 29: Ctrl+P on a page whose charts were never near the
+// viewport printed empty chart boxes): a page whose ECharts is still to be
+// fetched prints each chart as its table, a self-contained one and one
+// whose ECharts has run for its first chart draw every chart before the
+// paper is laid out, and one whose ECharts cannot load prints the tables.
+func TestPrintRightAfterLoad(t *testing.T) {
+	script, shots := browserNeeds(t)
+	distant := far(t)
+	fetched, inline, broken := t.TempDir(), t.TempDir(), t.TempDir()
+	for _, s := range []struct {
+		dir string
+		s   Site
+	}{
+		{fetched, Site{Notebooks: []Notebook{distant}, ECharts: script}},
+		{inline, Site{Notebooks: []Notebook{distant}, ECharts: script, SelfContained: true}},
+		{broken, Site{Notebooks: []Notebook{distant}, CDN: "missing/echarts.min.js"}},
+	} {
+		if err := s.s.Write(s.dir, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at := func(dir, name string) string { return filepath.Join(dir, name, pageFile) }
+	tests := []struct {
+		name  string
+		path  string
+		check func(context.Context) error
+		quiet bool // the broken page reports the script that did not load
+	}{
+		{"far-fetched", at(fetched, distant.Scenario.Name), printsWhole(false), false},
+		{"far-self-contained", at(inline, distant.Scenario.Name), printsWhole(true), false},
+		{"far-echarts-ran", at(fetched, distant.Scenario.Name), all(firstDrawn, printsWhole(true)), false},
+		{"far-no-echarts", at(broken, distant.Scenario.Name), printsWhole(false), true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			png := filepath.Join(shots, "print-now-"+tt.name+".png")
+			if errs := open(t, tt.path, visit{width: a4Width}, png, tt.check); len(errs) > 0 && !tt.quiet {
+				t.Errorf("the page reported:\n%s", strings.Join(errs, "\n"))
+			}
+		})
+	}
+}
+
+// outlineItem finds a bookmark's title in pdftohtml's XML.
+var outlineItem = regexp.MustCompile(`<item page="\d+">([^<]*)</item>`)
+
+// heading finds the headings of a page, their text with the markup inside
+// them.
+var heading = regexp.MustCompile(`(?s)<h([1-6])\b[^>]*>(.*?)</h[1-6]>`)
+
+// TestPDFOutline prints the Day 24 lab, whose title wraps on A4, and reads
+// its bookmarks back with pdftohtml: each is the text of a heading of the
+// page, the first the title (issue 29: a bookmark lost the space where its
+// heading wrapped, "speed, andorder").
+func TestPDFOutline(t *testing.T) {
+	exe, _ := pdfTools(t)
+	pdftohtml, err := exec.LookPath("pdftohtml")
+	testtool.Need(t, "the PDF test reads the outline with pdftohtml (apt-get install poppler-utils)", err)
+	nb := lab(t)
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := (Site{Notebooks: []Notebook{nb}}).WritePrinted(t.Context(), dir, exe, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	index, err := os.ReadFile(filepath.Join(dir, nb.Scenario.Name, pageFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tags := regexp.MustCompile(`<[^>]*>`)
+	headings := map[string]bool{}
+	for _, m := range heading.FindAllStringSubmatch(string(index), -1) {
+		headings[html.UnescapeString(tags.ReplaceAllString(m[2], ""))] = true
+	}
+	name := filepath.Join(dir, nb.Scenario.Name, nb.Scenario.Name+".pdf")
+	out, err := exec.Command(pdftohtml, "-xml", "-stdout", "-i", "-q", name).Output()
+	if err != nil {
+		t.Fatalf("pdftohtml %s: %v", name, err)
+	}
+	items := outlineItem.FindAllStringSubmatch(string(out), -1)
+	if len(items) < 10 {
+		t.Fatalf("the PDF has %d bookmarks, want one per heading of the lab", len(items))
+	}
+	if got := html.UnescapeString(items[0][1]); got != nb.Scenario.Title {
+		t.Errorf("the first bookmark is %q, want the page's title %q", got, nb.Scenario.Title)
+	}
+	for _, m := range items {
+		if title := html.UnescapeString(m[1]); !headings[title] {
+			t.Errorf("the bookmark %q is the text of no heading of the page", title)
+		}
+	}
+}

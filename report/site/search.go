@@ -32,7 +32,8 @@ type searchEntry struct {
 }
 
 // pageSearch is a page's entries: the page itself with the prose above its
-// first heading, then each section.
+// first heading, then each section under its own title, so that a section
+// matches on its own words; search.js lists a page's sections under it.
 func pageSearch(name, title string, sections []markdown.Section) []searchEntry {
 	link := name + "/" + report.PageFile
 	out := []searchEntry{{Title: title, URL: link}}
@@ -44,7 +45,7 @@ func pageSearch(name, title string, sections []markdown.Section) []searchEntry {
 			out[0].Text = s.Text
 			continue
 		}
-		out = append(out, searchEntry{Title: title + " › " + s.Title, URL: link + "#" + s.ID, Text: s.Text})
+		out = append(out, searchEntry{Title: s.Title, URL: link + "#" + s.ID, Text: s.Text})
 	}
 	return out
 }
