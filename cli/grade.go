@@ -7,7 +7,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/partlab/partlab/internal/contain"
 	"github.com/partlab/partlab/internal/readfile"
@@ -97,34 +101,12 @@ func grade(ctx context.Context, o gradeOptions, stdout, stderr io.Writer) error 
 			Predictions: predictionsOf(v.nb.Results), Worked: worked}
 		byToken[v.token] = i
 	}
-	var problems []error
-	from := map[string]string{}
-	for _, path := range o.answers {
-		data, err := readfile.Read(path, "", gradebook.MaxFile)
-		if err != nil {
-			problems = append(problems, err)
-			continue
-		}
-		f, ignored, err := gradebook.Parse(data, path)
-		i, known := byToken[f.Token]
-		switch {
-		case err != nil:
-			problems = append(problems, err)
-		case f.Scenario != name:
-			problems = append(problems, fmt.Errorf("%s: the answers are for scenario %q, not %s's %q", path, f.Scenario, o.file, name))
-		case !known:
-			problems = append(problems, fmt.Errorf("%s: token %q is no student's page of %s with this roster and secret", path, f.Token, name))
-		case from[f.Token] != "":
-			problems = append(problems, fmt.Errorf("%s: a second answers file for token %s (the first is %s); only the first is graded", path, f.Token, from[f.Token]))
-		default:
-			from[f.Token] = path
-			book[i].Answers = &f
-			if len(ignored) > 0 {
-				fmt.Fprintf(stderr, "%s: fields %q are ignored: the figures are recomputed from the variant\n", path, ignored)
-			}
-			if _, unknown := book[i].Marks(); len(unknown) > 0 {
-				fmt.Fprintf(stderr, "%s: answers %q, which no prediction of %s names, are not scored\n", path, unknown, name)
-			}
+	handed, problems := handedIn(o.answers, o.file, plans, stderr)
+	for token, f := range handed {
+		i := byToken[token]
+		book[i].Answers = f.AnswerFile
+		if _, unknown := book[i].Marks(); len(unknown) > 0 {
+			fmt.Fprintf(stderr, "%s: answers %q, which no prediction of %s names, are not scored\n", f.path, unknown, name)
 		}
 	}
 	var csv bytes.Buffer
@@ -148,11 +130,64 @@ func grade(ctx context.Context, o gradeOptions, stdout, stderr io.Writer) error 
 			return fmt.Errorf("--feedback %s: %w", o.feedback, err)
 		}
 	}
-	fmt.Fprintf(stderr, "grade: %s of %s graded, %s not\n", plural(len(from), "answers file"), plural(len(plan), "student"), plural(len(problems), "file"))
+	fmt.Fprintf(stderr, "grade: %s of %s graded, %s not\n", plural(len(handed), "answers file"), plural(len(plan), "student"), plural(len(problems), "file"))
 	if len(problems) > 0 {
 		return errors.Join(problems...)
 	}
 	return nil
+}
+
+// A handedFile is an answers file handed in, and its path.
+type handedFile struct {
+	*report.AnswerFile
+	path string
+}
+
+// handedIn reads the answers files at paths and matches each to its
+// variant among plans, the variants of the scenario files (named in
+// errors by files), by its scenario and token: the files by token, and a
+// problem for each file that is malformed, of no scenario of plans, of a
+// token that is no student's, or a second one for a token, left out. A
+// field the page does not write is named on stderr and ignored.
+func handedIn(paths []string, files string, plans [][]variant, stderr io.Writer) (map[string]handedFile, []error) {
+	tokens, names := map[string]string{}, map[string]bool{}
+	for _, plan := range plans {
+		for _, v := range plan {
+			tokens[v.token] = v.nb.Scenario.Name
+			names[v.nb.Scenario.Name] = true
+		}
+	}
+	out := map[string]handedFile{}
+	var problems []error
+	for _, path := range paths {
+		data, err := readfile.Read(path, "", gradebook.MaxFile)
+		if err != nil {
+			problems = append(problems, err)
+			continue
+		}
+		f, ignored, err := gradebook.Parse(data, path)
+		scenario, known := tokens[f.Token]
+		switch {
+		case err != nil:
+			problems = append(problems, err)
+		case !names[f.Scenario]:
+			var want []string
+			for _, n := range slices.Sorted(maps.Keys(names)) {
+				want = append(want, strconv.Quote(n))
+			}
+			problems = append(problems, fmt.Errorf("%s: the answers are for scenario %q, not %s's %s", path, f.Scenario, files, strings.Join(want, " or ")))
+		case !known || scenario != f.Scenario:
+			problems = append(problems, fmt.Errorf("%s: token %q is no student's page of %s with this roster and secret", path, f.Token, f.Scenario))
+		case out[f.Token].path != "":
+			problems = append(problems, fmt.Errorf("%s: a second answers file for token %s (the first is %s); only the first is taken", path, f.Token, out[f.Token].path))
+		default:
+			out[f.Token] = handedFile{&f, path}
+			if len(ignored) > 0 {
+				fmt.Fprintf(stderr, "%s: fields %q are ignored: the figures are recomputed from the variant\n", path, ignored)
+			}
+		}
+	}
+	return out, problems
 }
 
 // outsideSites refuses a feedback folder that is a partlab site or lies in
