@@ -66,8 +66,8 @@ relative form to write (ceiling.speedup@partitions).`,
 				return usageError{error: errors.New("--roster and --junit exclude each other")}
 			case rosterFlags.roster != "":
 				return checkRoster(ctx, args, flags, rosterFlags, stdout, stderr)
-			case rosterFlags.secretFile != "":
-				return usageError{error: errors.New("--secret-file goes with --roster")}
+			case rosterFlags.secretFile != "" || rosterFlags.idColumn != "":
+				return usageError{error: errors.New("--secret-file and --id-column go with --roster")}
 			}
 			return check(ctx, args, junitFile, flags, stdout, stderr)
 		}

@@ -90,7 +90,7 @@ a page stops the render before anything is written.`,
 		{"partlab render", "render every scenarios/*.yaml into out/"},
 		{"partlab render -o site --key key --strict scenarios/partitions.yaml", "one page into site/, its answer key into key/, nothing written if an expectation misses"},
 		{"partlab render --roster roster.csv --secret-file secret.txt --teacher teacher -o site assess/day-24.yaml", "every student's variant of a scenario with variants:, the tokens and keys into teacher/"},
-		{"partlab render --roster roster.csv --secret-file secret.txt --reveal --answers answers -o site assess/day-24.yaml", "after the deadline, every student's whole page, with the answers they handed in"},
+		{"partlab render --roster roster.csv --secret-file secret.txt --reveal -o site assess/day-24.yaml", "after the deadline, every student's whole page, every answer open (--answers DIR adds theirs)"},
 	},
 	Flags: func(fs *flag.FlagSet) runFunc {
 		out := fs.String("o", defaultOut, "write the site into `DIR`")
@@ -122,8 +122,8 @@ a page stops the render before anything is written.`,
 				return err
 			}
 			switch {
-			case rosterFlags.roster == "" && (*teacher != "" || rosterFlags.secretFile != "" || *reveal):
-				return usageError{error: errors.New("--teacher, --reveal and --secret-file go with --roster")}
+			case rosterFlags.roster == "" && (*teacher != "" || rosterFlags.secretFile != "" || rosterFlags.idColumn != "" || *reveal):
+				return usageError{error: errors.New("--teacher, --reveal, --id-column and --secret-file go with --roster")}
 			case *answers != "" && !*reveal:
 				return usageError{error: errors.New("--answers goes with --reveal: a page before the deadline shows no answers")}
 			case rosterFlags.roster != "" && *key != "":

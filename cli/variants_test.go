@@ -335,6 +335,13 @@ func TestGrade(t *testing.T) {
 		if !strings.Contains(feedback, idle) || !strings.Contains(feedback, "\n    One key hashes to one number") {
 			t.Errorf("the feedback of %s lacks its worked answers, P3's with %q:\n%s", row[4], idle, feedback)
 		}
+		// Figures in words, not by their ids; no placeholder for a page
+		// the feedback cannot link without a base_url.
+		for _, absent := range []string{"ceiling.speedup", "ceiling.idle", "@", "teacher's folder", "index.html"} {
+			if strings.Contains(feedback, absent) {
+				t.Errorf("the feedback of %s holds %q:\n%s", row[4], absent, feedback)
+			}
+		}
 	}
 }
 
@@ -418,5 +425,60 @@ func TestRosterReveal(t *testing.T) {
 	}
 	if !mapsEqual(revealed, readTree(t, "site")) {
 		t.Error("a refused reveal changed the site")
+	}
+}
+
+// TestGradeLMS takes Canvas's and Moodle's own exports as the roster, as
+// they are, naming the columns it ignores, and writes each LMS's wide
+// gradebook: a row per student, the LMS's identifying columns, a grade per
+// prediction and the total, headed by the scenario's title.
+func TestGradeLMS(t *testing.T) {
+	const dayTitle = "Day 24 — partitions for speed, and order only inside a lane"
+	tests := []struct {
+		name, roster, flag string
+		ignored            string
+		head               []string
+		who                []string // the first student's identifying columns
+	}{
+		{"canvas", "Student,ID,SIS User ID,SIS Login ID,Section,Day 23 (101)\n" +
+			"    Points Possible,,,,,4.00\n" +
+			"\"Lovelace, Ada\",2001,S-1,ada,Section A,3.00\n" +
+			"\"Hopper, Grace\",2002,S-2,grace,Section B,\n",
+			"--canvas", `["SIS Login ID" "Day 23 (101)"]`,
+			[]string{"Student", "ID", "SIS User ID", "Section"}, []string{"Lovelace, Ada", "2001", "S-1", "Section A"}},
+		{"moodle", "First name,Surname,ID number,Institution,Department,Email address,Last downloaded from this course\n" +
+			"Ada,Lovelace,S-1,,,ada@school.example,1760000000\n" +
+			"Grace,Hopper,S-2,,,grace@school.example,1760000000\n",
+			"--moodle", `["Institution" "Department" "Last downloaded from this course"]`,
+			[]string{"Full name", "Email address", "ID number"}, []string{"Ada Lovelace", "ada@school.example", "S-1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := class(t, 1, secretA)
+			os.WriteFile("roster.csv", []byte(tt.roster), 0o644)
+			_, stderr, err := partlab(t, "render", "--roster", "roster.csv", "--secret-file", "secret.txt", "--teacher", "teacher", "-o", "site", variantsYAML)
+			if err != nil {
+				t.Fatalf("render --roster with %s's export: %v\n%s", tt.name, err, stderr)
+			}
+			if !strings.Contains(stderr, "roster.csv: "+plural(strings.Count(tt.ignored, `" "`)+1, "column")+" "+tt.ignored+" ignored") {
+				t.Errorf("no notice of the ignored columns %s:\n%s", tt.ignored, stderr)
+			}
+			rows := students(t, filepath.Join(dir, "teacher"))
+			if len(rows) != 2 {
+				t.Fatalf("students.csv has %d rows, want 2 (no Points Possible)", len(rows))
+			}
+			answersFile(t, "a.json", rows[0][4], keyFigures(t, "teacher", rows[0][4]), nil)
+			if _, stderr, err := partlab(t, "grade", "--roster", "roster.csv", "--secret-file", "secret.txt", "-o", "long.csv", tt.flag, "wide.csv", variantsYAML, "a.json"); err != nil {
+				t.Fatalf("grade: %v\n%s", err, stderr)
+			}
+			book := gradebookRows(t, readFile(t, "wide.csv"))
+			head := append(slices.Clone(tt.head), dayTitle+" P1")
+			if len(book) != 3 || !slices.Equal(book[0][:len(head)], head) || book[0][len(book[0])-1] != dayTitle {
+				t.Fatalf("the %s gradebook's header: %q", tt.name, book[0])
+			}
+			if !slices.Equal(book[1][:len(tt.who)], tt.who) || book[1][len(book[1])-1] != "4" || book[2][len(book[2])-1] != "" {
+				t.Errorf("the %s gradebook's rows: %q", tt.name, book[1:])
+			}
+		})
 	}
 }
