@@ -229,13 +229,47 @@ func defaultScenarios() ([]string, error) {
 // renderSite computes every scenario, then writes the site into o.dir,
 // with each page printed to PDF by the Chromium at o.chromium if set; a
 // bad scenario, or with o.strictly a missed expectation, stops it before
-// anything is written.
+// anything is written. A scenario with variants has no page in the site
+// unless it asks for one (published); the answer key has every page.
 func renderSite(ctx context.Context, o renderOptions, stderr io.Writer) error {
+	notebooks, err := computeAll(ctx, o.files, o, stderr)
+	if err != nil {
+		return err
+	}
+	site, err := o.render.site()
+	if err != nil {
+		return err
+	}
+	site.Settings, site.Clean = o.site.settings, o.site.clean
+	site.Notebooks, site.Withdrawn = published(notebooks, stderr)
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	if o.site.key != "" {
+		key := site
+		key.Edition, key.Notebooks, key.Withdrawn = report.Teacher, notebooks, nil
+		if err := writeSite(ctx, key, o.site.key, o.chromium, stderr); err != nil {
+			return fmt.Errorf("the answer key: %w", err)
+		}
+	}
+	return writeSite(ctx, site, o.dir, o.chromium, stderr)
+}
+
+// withdraw says on stderr that the page of file, a scenario with variants,
+// is not published, and returns file.
+func withdraw(file string, stderr io.Writer) string {
+	fmt.Fprintf(stderr, "%s: its own page is not published: a scenario with variants has only its students' pages (render --roster), unless it says variants: {public_page: true}\n", file)
+	return file
+}
+
+// computeAll computes every file, and with o.strictly refuses a missed
+// expectation.
+func computeAll(ctx context.Context, files []string, o renderOptions, stderr io.Writer) ([]report.Notebook, error) {
 	var (
 		notebooks []report.Notebook
 		errs      []error
 	)
-	for _, f := range o.files {
+	for _, f := range files {
 		nb, err := compute(ctx, f, o.compute, stderr)
 		if err != nil {
 			errs = append(errs, err)
@@ -244,29 +278,29 @@ func renderSite(ctx context.Context, o renderOptions, stderr io.Writer) error {
 		notebooks = append(notebooks, nb)
 	}
 	if len(errs) > 0 {
-		return errors.Join(errs...)
+		return nil, errors.Join(errs...)
 	}
 	if o.strictly {
 		if err := strict(notebooks); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	site, err := o.render.site()
-	if err != nil {
-		return err
-	}
-	site.Notebooks, site.Settings, site.Clean = notebooks, o.site.settings, o.site.clean
-	if ctx.Err() != nil {
-		return context.Cause(ctx)
-	}
-	if o.site.key != "" {
-		key := site
-		key.Edition = report.Teacher
-		if err := writeSite(ctx, key, o.site.key, o.chromium, stderr); err != nil {
-			return fmt.Errorf("the answer key: %w", err)
+	return notebooks, nil
+}
+
+// published are the notebooks whose pages a site publishes, and the files
+// of those it withholds: a scenario with variants prints every figure its
+// variants grade, so its own page is published only when it asks for one
+// (variants: {public_page: true}); each withheld one is named on stderr.
+func published(notebooks []report.Notebook, stderr io.Writer) (public []report.Notebook, withdrawn []string) {
+	for _, nb := range notebooks {
+		if v := nb.Scenario.Variants; len(v.Vary) > 0 && !v.PublicPage {
+			withdrawn = append(withdrawn, withdraw(nb.Scenario.File, stderr))
+			continue
 		}
+		public = append(public, nb)
 	}
-	return writeSite(ctx, site, o.dir, o.chromium, stderr)
+	return public, withdrawn
 }
 
 // writeSite publishes site into dir, each page printed to PDF by the

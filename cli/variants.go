@@ -20,20 +20,29 @@ import (
 // studentsFile is the teacher's map of students to their pages.
 const studentsFile = "students.csv"
 
-// renderRoster renders every student's variant of every file into the site
-// in o.dir under its token, in assessment mode or, with o.reveal, whole;
-// and the teacher's side into o.teacher when set, outside the site:
-// students.csv (each student, scenario, token, URL, answer key and values)
-// and the answer keys. Everything is planned and computed first: a roster
-// over the budget, an answers file (o.answers) no page takes, or with
-// o.strictly a variant that misses an expectation, writes nothing.
+// renderRoster renders every student's variant of every file with
+// variants into the site in o.dir under its token, in assessment mode or,
+// with o.reveal, whole, and the other files' pages as render does; and the
+// teacher's side into o.teacher when set, outside the site: students.csv
+// (each student, scenario, token, URL, answer key and values) and the
+// answer keys. Everything is planned and computed first: a roster over the
+// budget, an answers file (o.answers) no page takes, or with o.strictly a
+// variant or page that misses an expectation, writes nothing.
 func renderRoster(ctx context.Context, o renderOptions, stderr io.Writer) error {
 	if o.teacher != "" {
 		if err := apart(o.teacher, o.dir, "--teacher %[1]s is inside the site -o %[2]s, or holds it (%[3]s and %[4]s): the answer keys and the students' names would be published; choose a folder outside the site"); err != nil {
 			return err
 		}
 	}
-	plans, err := computeVariants(ctx, o.files, o.compute, o.roster, stderr)
+	varied, pages, err := splitVaried(o.files, o.compute)
+	if err != nil {
+		return err
+	}
+	plans, err := computeVariants(ctx, varied, o.compute, o.roster, stderr)
+	if err != nil {
+		return err
+	}
+	notebooks, err := computeAll(ctx, pages, o, stderr)
 	if err != nil {
 		return err
 	}
@@ -51,6 +60,12 @@ func renderRoster(ctx context.Context, o renderOptions, stderr io.Writer) error 
 		return err
 	}
 	site.Settings, site.Clean = o.site.settings, o.site.clean
+	site.Notebooks, site.Withdrawn = published(notebooks, stderr)
+	for _, f := range varied {
+		if !slices.ContainsFunc(notebooks, func(nb report.Notebook) bool { return nb.Scenario.File == f }) {
+			site.Withdrawn = append(site.Withdrawn, withdraw(f, stderr))
+		}
+	}
 	for _, plan := range plans {
 		for _, v := range plan {
 			page := reportsite.Variant{Token: v.token, Notebook: v.nb}
@@ -76,10 +91,40 @@ func renderRoster(ctx context.Context, o renderOptions, stderr io.Writer) error 
 		if err := writeTeacher(site, plans, o); err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "wrote %s: %s of %s, and their answer keys\n", filepath.Join(o.teacher, studentsFile), plural(len(plans[0]), "student"), plural(len(o.files), "scenario"))
+		fmt.Fprintf(stderr, "wrote %s: %s of %s, and their answer keys\n", filepath.Join(o.teacher, studentsFile), plural(len(plans[0]), "student"), plural(len(varied), "scenario"))
 	}
 	defer onInterrupt(ctx, removeNewTemps(o.dir))()
 	return site.Write(o.dir, io.Discard)
+}
+
+// splitVaried are the files with variants, whose students' pages a roster
+// render makes, and the pages it renders as render does: the files without
+// variants and those that ask for their own page too (variants:
+// {public_page: true}). With no file with variants, it is the roster that
+// is misplaced.
+func splitVaried(files []string, flags *computeFlags) (varied, pages []string, err error) {
+	var errs []error
+	for _, f := range files {
+		s, err := prepare(f, flags)
+		if s == nil {
+			errs = append(errs, err)
+			continue
+		}
+		v := s.Variants
+		if len(v.Vary) > 0 {
+			varied = append(varied, f)
+		}
+		if len(v.Vary) == 0 || v.PublicPage {
+			pages = append(pages, f)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, nil, errors.Join(errs...)
+	}
+	if len(varied) == 0 {
+		return nil, nil, fmt.Errorf("%s: no scenario has variants: say what varies, such as variants: {vary: {source.seed: any}}", strings.Join(files, ", "))
+	}
+	return varied, pages, nil
 }
 
 // answersOf are the answers files of o.answers, every *.json in it, by

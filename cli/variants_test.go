@@ -482,3 +482,68 @@ func TestGradeLMS(t *testing.T) {
 		})
 	}
 }
+
+// TestRosterPublicPage: a roster render of every scenarios/*.yaml renders
+// the students' pages of the one with variants and the others' pages as
+// usual; the scenario with variants has no page of its own, not even from
+// a bare partlab afterwards, unless it says variants: {public_page: true}.
+func TestRosterPublicPage(t *testing.T) {
+	quiz, err := os.ReadFile(variantsYAML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := os.ReadFile(filepath.Join(root, "scaffold", "course", "scenarios", "partitions.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	public := bytes.Replace(quiz, []byte("\nvariants:\n"), []byte("\nvariants:\n  public_page: true\n"), 1)
+	tests := []struct {
+		name string
+		quiz []byte
+		page bool
+	}{
+		{"variants only", quiz, false},
+		{"public_page: true", public, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			class(t, 2, secretA)
+			os.Mkdir("scenarios", 0o755)
+			os.WriteFile(filepath.Join("scenarios", "partitions.yaml"), plain, 0o644)
+			// A page published while the scenario asked for one goes
+			// once it does not.
+			os.WriteFile(filepath.Join("scenarios", "day-24.yaml"), public, 0o644)
+			if _, stderr, err := partlab(t, "render", "-o", "out"); err != nil {
+				t.Fatalf("render: %v\n%s", err, stderr)
+			}
+			os.WriteFile(filepath.Join("scenarios", "day-24.yaml"), tt.quiz, 0o644)
+			_, stderr, err := partlab(t, "render", "--roster", "roster.csv", "--secret-file", "secret.txt", "-o", "out")
+			if err != nil {
+				t.Fatalf("render --roster of scenarios/*.yaml: %v\n%s", err, stderr)
+			}
+			check := func(when string) {
+				t.Helper()
+				site := readTree(t, "out")
+				_, own := site["day-24/index.html"]
+				_, other := site["partitions/index.html"]
+				variants := 0
+				for p := range site {
+					if regexp.MustCompile(`^[a-z2-7]{26}/index.html$`).MatchString(p) {
+						variants++
+					}
+				}
+				if own != tt.page || !other || variants != 2 {
+					t.Errorf("%s: the scenario's own page %v (want %v), the other page %v, %d variant pages (want 2)", when, own, tt.page, other, variants)
+				}
+			}
+			check("after render --roster")
+			if !tt.page && !strings.Contains(stderr, "day-24.yaml: its own page is not published") {
+				t.Errorf("render does not say the scenario's own page is not published:\n%s", stderr)
+			}
+			if _, stderr, err := partlab(t); err != nil {
+				t.Fatalf("partlab: %v\n%s", err, stderr)
+			}
+			check("after a bare partlab")
+		})
+	}
+}
