@@ -444,8 +444,8 @@ func TestGradeLMS(t *testing.T) {
 			"    Points Possible,,,,,4.00\n" +
 			"\"Lovelace, Ada\",2001,S-1,ada,Section A,3.00\n" +
 			"\"Hopper, Grace\",2002,S-2,grace,Section B,\n",
-			"--canvas", `["SIS Login ID" "Day 23 (101)"]`,
-			[]string{"Student", "ID", "SIS User ID", "Section"}, []string{"Lovelace, Ada", "2001", "S-1", "Section A"}},
+			"--canvas", `["Day 23 (101)"]`,
+			[]string{"Student", "ID", "SIS User ID", "SIS Login ID", "Section"}, []string{"Lovelace, Ada", "2001", "S-1", "ada", "Section A"}},
 		{"moodle", "First name,Surname,ID number,Institution,Department,Email address,Last downloaded from this course\n" +
 			"Ada,Lovelace,S-1,,,ada@school.example,1760000000\n" +
 			"Grace,Hopper,S-2,,,grace@school.example,1760000000\n",

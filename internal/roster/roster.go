@@ -52,9 +52,9 @@ var (
 	// Moodle splits a name in two.
 	firstColumn, lastColumns = "first name", []string{"last name", "surname"}
 	// lmsColumns are what the LMSs' gradebook imports match a student
-	// by, beside the id and email: Canvas's SIS User ID and Section,
-	// Moodle's ID number.
-	lmsColumns = []string{"sis user id", "section", "id number"}
+	// by, beside the id and email: Canvas's SIS User ID, SIS Login ID and
+	// Section, Moodle's ID number.
+	lmsColumns = []string{"sis user id", "sis login id", "section", "id number"}
 )
 
 // canvasPoints is the name of the row of Canvas's export that holds the

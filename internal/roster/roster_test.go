@@ -36,8 +36,8 @@ func TestParseLMS(t *testing.T) {
 		{"canvas", "Student,ID,SIS User ID,SIS Login ID,Section,Day 24 (1234)\n" +
 			"    Points Possible,,,,,4.00\n" +
 			"\"Lovelace, Ada\",101,S-1,ada,Section A,3.00\n",
-			"", []Student{{ID: "101", Name: "Lovelace, Ada", LMS: map[string]string{"SIS User ID": "S-1", "Section": "Section A"}, Line: 3}},
-			[]string{"SIS Login ID", "Day 24 (1234)"}},
+			"", []Student{{ID: "101", Name: "Lovelace, Ada", LMS: map[string]string{"SIS Login ID": "ada", "SIS User ID": "S-1", "Section": "Section A"}, Line: 3}},
+			[]string{"Day 24 (1234)"}},
 		{"moodle", "First name,Last name,ID number,Institution,Department,Email address,Last downloaded from this course\n" +
 			"Ada,Lovelace,S-1,,,ada@school.example,1760000000\n",
 			"", []Student{{ID: "ada@school.example", Name: "Ada Lovelace", Email: "ada@school.example", LMS: map[string]string{"ID number": "S-1"}, Line: 2}},

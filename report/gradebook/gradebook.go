@@ -208,13 +208,13 @@ type LMS struct {
 }
 
 // The LMSs whose gradebook imports partlab writes for. Canvas matches a
-// row by ID (Canvas's user id) or SIS User ID and wants Student and
-// Section beside them; Moodle maps one identifier column of the file
+// row by Student, ID (Canvas's user id) or SIS User ID, and wants SIS
+// Login ID and Section beside them (each empty when the roster has none); Moodle maps one identifier column of the file
 // (Email address or ID number here) to its users, and each grade column to
 // a grade item.
 var (
-	Canvas = LMS{[]string{"Student", "ID", "SIS User ID", "Section"}, func(st Student) []string {
-		return []string{st.Name, st.ID, st.LMS["SIS User ID"], st.LMS["Section"]}
+	Canvas = LMS{[]string{"Student", "ID", "SIS User ID", "SIS Login ID", "Section"}, func(st Student) []string {
+		return []string{st.Name, st.ID, st.LMS["SIS User ID"], st.LMS["SIS Login ID"], st.LMS["Section"]}
 	}}
 	Moodle = LMS{[]string{"Full name", "Email address", "ID number"}, func(st Student) []string {
 		return []string{st.Name, st.Email, st.LMS["ID number"]}

@@ -174,9 +174,9 @@ func TestWriteWide(t *testing.T) {
 		want [][]string
 	}{
 		{"canvas", Canvas, [][]string{
-			{"Student", "ID", "SIS User ID", "Section", "Day 24 P1", "Day 24 P2", "Day 24"},
-			{`'=cmd|' /C calc'!A0`, "s1", "S-1", "A, mornings", "1", "0", "1"},
-			{"Lovelace, Ada", "102", "", "", "", "", ""},
+			{"Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Day 24 P1", "Day 24 P2", "Day 24"},
+			{`'=cmd|' /C calc'!A0`, "s1", "S-1", "", "A, mornings", "1", "0", "1"},
+			{"Lovelace, Ada", "102", "", "", "", "", "", ""},
 		}},
 		{"moodle", Moodle, [][]string{
 			{"Full name", "Email address", "ID number", "Day 24 P1", "Day 24 P2", "Day 24"},
