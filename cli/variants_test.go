@@ -345,6 +345,25 @@ func TestGrade(t *testing.T) {
 	}
 }
 
+// TestGradeFeedbackLink: with a base_url, each student's feedback links
+// their page, which the reveal makes their whole page.
+func TestGradeFeedbackLink(t *testing.T) {
+	dir := class(t, 2, secretA)
+	renderClass(t, dir, "site", "teacher")
+	rows := students(t, "teacher")
+	os.WriteFile("site.yaml", []byte("base_url: https://course.example/kafka\n"), 0o644)
+	answersFile(t, "a.json", rows[0][4], map[string]float64{"P1": 1}, nil)
+	if _, stderr, err := partlab(t, "grade", "--roster", "roster.csv", "--secret-file", "secret.txt", "-o", "book.csv", "--feedback", "feedback", variantsYAML, "a.json"); err != nil {
+		t.Fatalf("grade: %v\n%s", err, stderr)
+	}
+	for _, row := range rows {
+		want := "Your page, every answer open once your teacher reveals it: https://course.example/kafka/" + row[4] + "/\n"
+		if got := readFile(t, filepath.Join("feedback", row[4]+".txt")); !strings.Contains(got, want) {
+			t.Errorf("the feedback of %s lacks %q:\n%s", row[4], want, got)
+		}
+	}
+}
+
 // TestRosterBudget refuses a roster whose variants exceed the budget
 // together, though each fits alone, before anything is written.
 func TestRosterBudget(t *testing.T) {

@@ -163,7 +163,7 @@ func Feedback(st Student, title, link string) string {
 	}
 	fmt.Fprintf(&b, "%s\n", title)
 	if link != "" {
-		fmt.Fprintf(&b, "Your whole page, every answer open: %s\n", link)
+		fmt.Fprintf(&b, "Your page, every answer open once your teacher reveals it: %s\n", link)
 	}
 	if st.Answers == nil {
 		fmt.Fprintf(&b, "No answers file was handed in.\n")

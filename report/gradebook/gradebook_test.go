@@ -125,16 +125,16 @@ func TestFeedback(t *testing.T) {
 		absent     []string
 	}{
 		{"answers", "https://course.example/tok/", st, []string{
-			"Day 24: The ceiling\nYour whole page, every answer open: https://course.example/tok/\n",
+			"Day 24: The ceiling\nYour page, every answer open once your teacher reveals it: https://course.example/tok/\n",
 			"1 of 2 predictions within their tolerance.",
 			"P1. how many?\n    Your answer: 8. The figure of your page: 8. A hit: within ±0 of it.\n",
 			"\n    One key,\n    one partition.\n",
 			"P2. how fast?\n    Your answer: none. The figure of your page: 4.5. Not answered.\n",
 			`Your file answers "P3", which is no prediction of this page.`,
-		}, []string{"ceiling.speedup", "@", "teacher", "TOKEN"}},
+		}, []string{"ceiling.speedup", "@", "folder", "TOKEN"}},
 		{"no link", "", student(map[string]float64{"P2": 9}), []string{
 			"P2. how fast?\n    Your answer: 9. The figure of your page: 4.5. A miss: more than ±0.5 from it.\n",
-		}, []string{"Your whole page", "index.html"}},
+		}, []string{"Your page", "index.html"}},
 		{"no file", "", student(nil), []string{"No answers file was handed in."}, nil},
 	}
 	for _, tt := range tests {
