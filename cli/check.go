@@ -21,7 +21,7 @@ var errMissed = errors.New("an expectation does not hold")
 
 var checkCommand = &Command{
 	Name:      "check",
-	UsageLine: "partlab check [--junit FILE] [--roster FILE [--secret-file FILE]] [compute flags] [FILE…]",
+	UsageLine: "partlab check [--junit FILE] [--roster FILE [--id-column NAME] [--secret-file FILE]] [compute flags] [FILE…]",
 	Short:     "compute, write no page, print the expectations that miss (exit 1)",
 	Long: `Check computes each file (default scenarios/*.yaml) exactly as render does and writes no page. It prints
 every expectation (expect:) that does not hold, at its place in the file, then a

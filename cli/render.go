@@ -53,7 +53,7 @@ no files; a path of --set names one file's cells, so it takes no compute flags.`
 
 var renderCommand = &Command{
 	Name:      "render",
-	UsageLine: "partlab render [-o DIR] [--key DIR] [--strict] [--pdf] [--site FILE] [--clean] [--roster FILE] [--teacher DIR] [--reveal [--answers DIR]] [--secret-file FILE] [render flags] [compute flags] [FILE…]",
+	UsageLine: "partlab render [-o DIR] [--key DIR] [--strict] [--pdf] [--site FILE] [--clean] [--roster FILE] [--id-column NAME] [--teacher DIR] [--reveal [--answers DIR]] [--secret-file FILE] [render flags] [compute flags] [FILE…]",
 	Short:     "add the scenario files' pages (default scenarios/*.yaml) to DIR's site (out)",
 	Long: `Render computes every scenario file, then writes its page, results.json,
 results.csv and figures.csv into DIR's site, with the index, navigation and search of the whole
