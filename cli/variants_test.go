@@ -401,9 +401,9 @@ func TestRosterReveal(t *testing.T) {
 		want    []string
 	}{
 		{"without answers", false, 0, []string{`<details class="answer" open>`, "is printed with the figure of your own page"}},
-		{"all hits", true, 0, []string{"you handed in", "4 of\n4 predictions within their tolerance", "✓ hit"}},
+		{"all hits", true, 0, []string{"Your answers as you handed them in", "4 of\n4 predictions within their tolerance", "✓ hit"}},
 		{"a miss", true, 1, []string{"✗ miss", "no answer"}},
-		{"no file", true, 2, []string{"you handed in", "0 of\n4 predictions"}},
+		{"no file", true, 2, []string{"Your answers as you handed them in", "0 of\n4 predictions"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
