@@ -21,7 +21,7 @@ var errMissed = errors.New("an expectation does not hold")
 
 var checkCommand = &Command{
 	Name:      "check",
-	UsageLine: "partlab check [--junit FILE] [--roster FILE [--secret-file FILE]] [compute flags] [FILE…]",
+	UsageLine: "partlab check [--junit FILE] [--roster FILE [--id-column NAME] [--secret-file FILE]] [compute flags] [FILE…]",
 	Short:     "compute, write no page, print the expectations that miss (exit 1)",
 	Long: `Check computes each file (default scenarios/*.yaml) exactly as render does and writes no page. It prints
 every expectation (expect:) that does not hold, at its place in the file, then a
@@ -66,8 +66,8 @@ relative form to write (ceiling.speedup@partitions).`,
 				return usageError{error: errors.New("--roster and --junit exclude each other")}
 			case rosterFlags.roster != "":
 				return checkRoster(ctx, args, flags, rosterFlags, stdout, stderr)
-			case rosterFlags.secretFile != "":
-				return usageError{error: errors.New("--secret-file goes with --roster")}
+			case rosterFlags.secretFile != "" || rosterFlags.idColumn != "":
+				return usageError{error: errors.New("--secret-file and --id-column go with --roster")}
 			}
 			return check(ctx, args, junitFile, flags, stdout, stderr)
 		}

@@ -423,14 +423,17 @@ func (r *runner) run(name string, j job) (ran, installed int) {
 
 // TestPublishWorkflowRuns runs the build job's shell steps in a fresh
 // scaffold, as written but for what runner replaces: out/ holds the site,
-// drawn with the ECharts partlab embeds.
+// drawn with the ECharts partlab embeds. Without the roster and secret in
+// the repository's secrets, the variant pages are skipped, and the job
+// summary says so.
 func TestPublishWorkflowRuns(t *testing.T) {
 	testtool.Slow(t, "runs the workflow's steps in a shell, partlab as a process")
 	dir := initCourse(t)
 	w, _ := readWorkflow(t, dir)
-	ran, installed := newRunner(t, dir, nil).run("build", w.Jobs["build"])
-	if installed != 1 || ran != 4 {
-		t.Fatalf("ran %d steps and %d installs; want one install, then validate, check and render", ran, installed)
+	r := newRunner(t, dir, map[string]string{"secrets.PARTLAB_ROSTER": "", "secrets.PARTLAB_SECRET": ""})
+	ran, installed := r.run("build", w.Jobs["build"])
+	if installed != 1 || ran != 5 {
+		t.Fatalf("ran %d steps and %d installs; want one install, then validate, check, render and the variant pages", ran, installed)
 	}
 	for _, f := range []string{"index.html", "partitions/index.html", "partitions/results.json", "partitions/results.csv", "partitions/figures.csv"} {
 		if _, err := os.Stat(filepath.Join(dir, "out", f)); err != nil {
@@ -439,6 +442,75 @@ func TestPublishWorkflowRuns(t *testing.T) {
 	}
 	if got, err := os.ReadFile(filepath.Join(dir, "out", "assets", "echarts.min.js")); err != nil || !bytes.Equal(got, templates.ECharts) {
 		t.Errorf("out/assets/echarts.min.js is not the ECharts build partlab embeds (%v)", err)
+	}
+	if summary, _ := os.ReadFile(r.summary); !strings.Contains(string(summary), "Variant pages not rendered: set the repository secrets PARTLAB_ROSTER and PARTLAB_SECRET") {
+		t.Errorf("the job summary does not say the variant pages were skipped:\n%s", summary)
+	}
+}
+
+// TestPublishWorkflowVariants runs the build job of a course with a
+// scenario with variants, with and without the roster and secret in the
+// repository's secrets: with them, out/ holds every student's page and the
+// other pages as usual; without them, neither; never the scenario's own
+// page, the roster, or a teacher's folder.
+func TestPublishWorkflowVariants(t *testing.T) {
+	tests := []struct {
+		name           string
+		roster, secret string
+		pages          int
+		summary        string
+	}{
+		{"with the secrets", "id,name,email\ns1,Ada Lovelace,ada@school.example\ns2,Grace Hopper,grace@school.example\n", secretA, 2, "Variant pages rendered"},
+		{"no secret", "id\ns1\n", "", 0, "Variant pages not rendered"},
+		{"no roster", "", secretA, 0, "Variant pages not rendered"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := initCourse(t)
+			quiz, err := os.ReadFile(variantsYAML)
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(filepath.Join(dir, "scenarios", "day-24.yaml"), quiz, 0o644)
+			site, _ := os.ReadFile(filepath.Join(dir, "site.yaml"))
+			os.WriteFile(filepath.Join(dir, "site.yaml"), bytes.Replace(site, []byte("order: [partitions]"), []byte("order: [partitions, day-24]"), 1), 0o644)
+			w, _ := readWorkflow(t, dir)
+			r := newRunner(t, dir, map[string]string{"secrets.PARTLAB_ROSTER": tt.roster, "secrets.PARTLAB_SECRET": tt.secret})
+			r.run("build", w.Jobs["build"])
+			out := filepath.Join(dir, "out")
+			var tokens []string
+			entries, _ := os.ReadDir(out)
+			for _, e := range entries {
+				if regexp.MustCompile(`^[a-z2-7]{26}$`).MatchString(e.Name()) {
+					tokens = append(tokens, e.Name())
+				}
+			}
+			if len(tokens) != tt.pages {
+				t.Errorf("out/ holds %d variant pages, want %d", len(tokens), tt.pages)
+			}
+			for _, f := range []string{"partitions/index.html"} {
+				if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+					t.Errorf("a page without variants is not published: %v", err)
+				}
+			}
+			if _, err := os.Stat(filepath.Join(out, "day-24")); !os.IsNotExist(err) {
+				t.Errorf("the scenario with variants has its own page in out/ (%v)", err)
+			}
+			filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+				if err == nil && (d.Name() == studentsFile || d.Name() == "roster.csv") {
+					t.Errorf("the job left %s", p)
+				}
+				if err == nil && !d.IsDir() && strings.HasPrefix(p, out) {
+					if data, _ := os.ReadFile(p); bytes.Contains(data, []byte("Lovelace")) || bytes.Contains(data, []byte("ada@school")) {
+						t.Errorf("%s names a student", p)
+					}
+				}
+				return nil
+			})
+			if summary, _ := os.ReadFile(r.summary); !strings.Contains(string(summary), tt.summary) {
+				t.Errorf("the job summary lacks %q:\n%s", tt.summary, summary)
+			}
+		})
 	}
 }
 

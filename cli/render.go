@@ -53,7 +53,7 @@ no files; a path of --set names one file's cells, so it takes no compute flags.`
 
 var renderCommand = &Command{
 	Name:      "render",
-	UsageLine: "partlab render [-o DIR] [--key DIR] [--strict] [--pdf] [--site FILE] [--clean] [--roster FILE] [--teacher DIR] [--secret-file FILE] [render flags] [compute flags] [FILE…]",
+	UsageLine: "partlab render [-o DIR] [--key DIR] [--strict] [--pdf] [--site FILE] [--clean] [--roster FILE] [--id-column NAME] [--teacher DIR] [--reveal [--answers DIR]] [--secret-file FILE] [render flags] [compute flags] [FILE…]",
 	Short:     "add the scenario files' pages (default scenarios/*.yaml) to DIR's site (out)",
 	Long: `Render computes every scenario file, then writes its page, results.json,
 results.csv and figures.csv into DIR's site, with the index, navigation and search of the whole
@@ -78,12 +78,19 @@ the values its variants: say vary, chosen from the course's secret
 name. Each variant is published at TOKEN/index.html, an opaque token, in
 assessment mode (inputs, no answers, a "Download my answers" button), and is
 listed nowhere. --teacher DIR, outside the site, gets students.csv (student,
-token, URL) and each variant's answer key at TOKEN/index.html. The budget
-covers the whole roster.`,
+token, URL, values) and each variant's answer key at TOKEN/index.html; without
+it only the site is written, as in CI. The budget covers the whole roster.
+
+--reveal, after the deadline, publishes each student's whole page instead,
+under the same token: nothing withheld, every answer open. --answers DIR
+(the answers files students downloaded) shows on each page its student's
+answers beside their figures, hit or miss; a file that cannot be matched to
+a page stops the render before anything is written.`,
 	Examples: []Example{
 		{"partlab render", "render every scenarios/*.yaml into out/"},
 		{"partlab render -o site --key key --strict scenarios/partitions.yaml", "one page into site/, its answer key into key/, nothing written if an expectation misses"},
 		{"partlab render --roster roster.csv --secret-file secret.txt --teacher teacher -o site assess/day-24.yaml", "every student's variant of a scenario with variants:, the tokens and keys into teacher/"},
+		{"partlab render --roster roster.csv --secret-file secret.txt --reveal -o site assess/day-24.yaml", "after the deadline, every student's whole page, every answer open (--answers DIR adds theirs)"},
 	},
 	Flags: func(fs *flag.FlagSet) runFunc {
 		out := fs.String("o", defaultOut, "write the site into `DIR`")
@@ -95,6 +102,8 @@ covers the whole roster.`,
 		clean := fs.Bool("clean", false, "remove the pages of DIR's site whose scenario file is gone (only what partlab wrote)")
 		rosterFlags := addRosterFlags(fs)
 		teacher := fs.String("teacher", "", "with --roster, write students.csv and the answer keys into `DIR`, outside the site")
+		reveal := fs.Bool("reveal", false, "with --roster, publish each student's whole page, answers open, after the deadline")
+		answers := fs.String("answers", "", "with --reveal, show on each page the answers of its student's file in `DIR`")
 		flags := addComputeFlags(fs)
 		return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			args, err := scenarioFiles(args)
@@ -113,10 +122,10 @@ covers the whole roster.`,
 				return err
 			}
 			switch {
-			case rosterFlags.roster == "" && (*teacher != "" || rosterFlags.secretFile != ""):
-				return usageError{error: errors.New("--teacher and --secret-file go with --roster")}
-			case rosterFlags.roster != "" && *teacher == "":
-				return usageError{error: errors.New("--roster needs --teacher DIR, outside the site, for the students' tokens and answer keys")}
+			case rosterFlags.roster == "" && (*teacher != "" || rosterFlags.secretFile != "" || rosterFlags.idColumn != "" || *reveal):
+				return usageError{error: errors.New("--teacher, --reveal, --id-column and --secret-file go with --roster")}
+			case *answers != "" && !*reveal:
+				return usageError{error: errors.New("--answers goes with --reveal: a page before the deadline shows no answers")}
 			case rosterFlags.roster != "" && *key != "":
 				return usageError{error: errors.New("--roster writes each student's answer key into --teacher DIR; --key goes without it")}
 			case rosterFlags.roster != "" && *pdf:
@@ -135,7 +144,7 @@ covers the whole roster.`,
 			}
 			o := renderOptions{files: args, dir: *out, render: rf, compute: flags, site: siteChoice{settings, *clean, *key}, strictly: *strictly, chromium: chromium}
 			if rosterFlags.roster != "" {
-				o.roster, o.teacher = rosterFlags, *teacher
+				o.roster, o.teacher, o.reveal, o.answers = rosterFlags, *teacher, *reveal, *answers
 				return renderRoster(ctx, o, stderr)
 			}
 			return renderSite(ctx, o, stderr)
@@ -164,7 +173,9 @@ func apart(dir, site, format string) error {
 // site's folder (-o), the render and compute flags, the site beyond its
 // pages, and whether a missed expectation stops it (--strict); then either
 // the Chromium that prints each page to PDF ("" for none), or for a roster
-// its flags and the teacher's folder (--teacher).
+// its flags, the teacher's folder (--teacher, "" for none), whether the
+// pages are revealed (--reveal) and the folder of the answers files they
+// show (--answers, "" for none).
 type renderOptions struct {
 	files    []string
 	dir      string
@@ -175,6 +186,8 @@ type renderOptions struct {
 	chromium string
 	roster   *rosterFlags
 	teacher  string
+	reveal   bool
+	answers  string
 }
 
 // siteChoice is what a render knows of the site beyond its pages: its
@@ -216,13 +229,47 @@ func defaultScenarios() ([]string, error) {
 // renderSite computes every scenario, then writes the site into o.dir,
 // with each page printed to PDF by the Chromium at o.chromium if set; a
 // bad scenario, or with o.strictly a missed expectation, stops it before
-// anything is written.
+// anything is written. A scenario with variants has no page in the site
+// unless it asks for one (published); the answer key has every page.
 func renderSite(ctx context.Context, o renderOptions, stderr io.Writer) error {
+	notebooks, err := computeAll(ctx, o.files, o, stderr)
+	if err != nil {
+		return err
+	}
+	site, err := o.render.site()
+	if err != nil {
+		return err
+	}
+	site.Settings, site.Clean = o.site.settings, o.site.clean
+	site.Notebooks, site.Withdrawn = published(notebooks, stderr)
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	if o.site.key != "" {
+		key := site
+		key.Edition, key.Notebooks, key.Withdrawn = report.Teacher, notebooks, nil
+		if err := writeSite(ctx, key, o.site.key, o.chromium, stderr); err != nil {
+			return fmt.Errorf("the answer key: %w", err)
+		}
+	}
+	return writeSite(ctx, site, o.dir, o.chromium, stderr)
+}
+
+// withdraw says on stderr that the page of file, a scenario with variants,
+// is not published, and returns file.
+func withdraw(file string, stderr io.Writer) string {
+	fmt.Fprintf(stderr, "%s: its own page is not published: a scenario with variants has only its students' pages (render --roster), unless it says variants: {public_page: true}\n", file)
+	return file
+}
+
+// computeAll computes every file, and with o.strictly refuses a missed
+// expectation.
+func computeAll(ctx context.Context, files []string, o renderOptions, stderr io.Writer) ([]report.Notebook, error) {
 	var (
 		notebooks []report.Notebook
 		errs      []error
 	)
-	for _, f := range o.files {
+	for _, f := range files {
 		nb, err := compute(ctx, f, o.compute, stderr)
 		if err != nil {
 			errs = append(errs, err)
@@ -231,29 +278,29 @@ func renderSite(ctx context.Context, o renderOptions, stderr io.Writer) error {
 		notebooks = append(notebooks, nb)
 	}
 	if len(errs) > 0 {
-		return errors.Join(errs...)
+		return nil, errors.Join(errs...)
 	}
 	if o.strictly {
 		if err := strict(notebooks); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	site, err := o.render.site()
-	if err != nil {
-		return err
-	}
-	site.Notebooks, site.Settings, site.Clean = notebooks, o.site.settings, o.site.clean
-	if ctx.Err() != nil {
-		return context.Cause(ctx)
-	}
-	if o.site.key != "" {
-		key := site
-		key.Edition = report.Teacher
-		if err := writeSite(ctx, key, o.site.key, o.chromium, stderr); err != nil {
-			return fmt.Errorf("the answer key: %w", err)
+	return notebooks, nil
+}
+
+// published are the notebooks whose pages a site publishes, and the files
+// of those it withholds: a scenario with variants prints every figure its
+// variants grade, so its own page is published only when it asks for one
+// (variants: {public_page: true}); each withheld one is named on stderr.
+func published(notebooks []report.Notebook, stderr io.Writer) (public []report.Notebook, withdrawn []string) {
+	for _, nb := range notebooks {
+		if v := nb.Scenario.Variants; len(v.Vary) > 0 && !v.PublicPage {
+			withdrawn = append(withdrawn, withdraw(nb.Scenario.File, stderr))
+			continue
 		}
+		public = append(public, nb)
 	}
-	return writeSite(ctx, site, o.dir, o.chromium, stderr)
+	return public, withdrawn
 }
 
 // writeSite publishes site into dir, each page printed to PDF by the

@@ -15,25 +15,30 @@ import (
 	"github.com/partlab/partlab/sim"
 )
 
-// rosterFlags are --roster and --secret-file, which render, check and
-// grade take to work on every student's variant.
+// rosterFlags are --roster, --id-column and --secret-file, which render,
+// check and grade take to work on every student's variant.
 type rosterFlags struct {
-	roster, secretFile string
+	roster, idColumn, secretFile string
 }
 
 // addRosterFlags defines --roster and --secret-file on fs.
 func addRosterFlags(fs *flag.FlagSet) *rosterFlags {
 	f := &rosterFlags{}
-	fs.StringVar(&f.roster, "roster", "", "work on every student's variant: `FILE` is a CSV with an id column, and optionally name and email")
+	fs.StringVar(&f.roster, "roster", "", "work on every student's variant: `FILE` is a CSV with an id column, and optionally name and email (an LMS's export as it is)")
+	fs.StringVar(&f.idColumn, "id-column", "", "with --roster, take each student's id from the column `NAME` (default id, else Email address)")
 	fs.StringVar(&f.secretFile, "secret-file", "", "read the course's secret from `FILE` (default $"+roster.SecretEnv+"); it chooses every variant and token")
 	return f
 }
 
-// load reads the roster and the secret.
-func (f *rosterFlags) load() ([]roster.Student, roster.Secret, error) {
-	students, err := roster.Read(f.roster)
+// load reads the roster and the secret, and names on stderr the roster's
+// columns it ignores.
+func (f *rosterFlags) load(stderr io.Writer) ([]roster.Student, roster.Secret, error) {
+	students, ignored, err := roster.Read(f.roster, f.idColumn)
 	if err != nil {
 		return nil, nil, err
+	}
+	if len(ignored) > 0 {
+		fmt.Fprintf(stderr, "%s: %s %q ignored: a roster needs an id, and optionally a name and an email\n", f.roster, plural(len(ignored), "column"), ignored)
 	}
 	secret, err := roster.LoadSecret(f.secretFile, os.Getenv(roster.SecretEnv))
 	return students, secret, err
@@ -87,7 +92,7 @@ func variants(file string, flags *computeFlags, students []roster.Student, secre
 // files' variants are planned first, so that a roster over the budget is
 // refused before any is computed.
 func computeVariants(ctx context.Context, files []string, flags *computeFlags, rosterFlags *rosterFlags, stderr io.Writer) ([][]variant, error) {
-	students, secret, err := rosterFlags.load()
+	students, secret, err := rosterFlags.load(stderr)
 	if err != nil {
 		return nil, err
 	}

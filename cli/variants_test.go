@@ -84,8 +84,6 @@ func students(t *testing.T, teacher string) [][]string {
 	return rows[1:]
 }
 
-var overridden = regexp.MustCompile(`overridden: (.*)</p>`)
-
 // TestRosterRender renders a 30-student roster: 30 distinct pages whose
 // values and figures differ as the variants say, no student's id, name or
 // email anywhere in the site, no answers or results in it, the teacher's
@@ -106,17 +104,16 @@ func TestRosterRender(t *testing.T) {
 			t.Fatalf("no page for token %s", token)
 		}
 		pages[string(page)] = true
-		m := overridden.FindSubmatch(page)
-		if m == nil {
-			t.Fatalf("page %s shows no variant values", token)
-		}
-		values[string(m[1])] = true
-		for _, p := range []string{"6", "8", "12"} {
-			if bytes.Contains(m[1], []byte("cells.ceiling.partitions = "+p+"<")) {
-				partitions[p] = true
+		// students.csv lists the values; the page shows them in its
+		// header and its cells' inputs, and no override line.
+		values[strings.Join(row[7:], ",")] = true
+		partitions[row[7]] = true
+		for _, shown := range []string{"<dd>" + row[8] + "</dd>", "partitions: " + row[7] + "\n"} {
+			if !bytes.Contains(page, []byte(shown)) {
+				t.Errorf("page %s does not show its variant's values: no %q", token, shown)
 			}
 		}
-		for _, absent := range []string{"data-actual=", "Show the answer", "results.json", "Expectations"} {
+		for _, absent := range []string{"data-actual=", "Show the answer", "results.json", "Expectations", "overridden:"} {
 			if bytes.Contains(page, []byte(absent)) {
 				t.Errorf("page %s holds %q, which an assessment page must not", token, absent)
 			}
@@ -175,11 +172,11 @@ func TestRosterSecret(t *testing.T) {
 	seeds := func(out string, rows [][]string) []string {
 		var s []string
 		for _, r := range rows {
-			page, err := os.ReadFile(filepath.Join(out, r[4], "index.html"))
-			if err != nil {
-				t.Fatal(err)
+			page := readFile(t, filepath.Join(out, r[4], "index.html"))
+			if !strings.Contains(page, "<dd>"+r[8]+"</dd>") {
+				t.Errorf("page %s does not show its seed %s", r[4], r[8])
 			}
-			s = append(s, regexp.MustCompile(`source.seed = (\d+)`).FindStringSubmatch(string(page))[1])
+			s = append(s, r[8])
 		}
 		return s
 	}
@@ -338,6 +335,32 @@ func TestGrade(t *testing.T) {
 		if !strings.Contains(feedback, idle) || !strings.Contains(feedback, "\n    One key hashes to one number") {
 			t.Errorf("the feedback of %s lacks its worked answers, P3's with %q:\n%s", row[4], idle, feedback)
 		}
+		// Figures in words, not by their ids; no placeholder for a page
+		// the feedback cannot link without a base_url.
+		for _, absent := range []string{"ceiling.speedup", "ceiling.idle", "@", "teacher's folder", "index.html"} {
+			if strings.Contains(feedback, absent) {
+				t.Errorf("the feedback of %s holds %q:\n%s", row[4], absent, feedback)
+			}
+		}
+	}
+}
+
+// TestGradeFeedbackLink: with a base_url, each student's feedback links
+// their page, which the reveal makes their whole page.
+func TestGradeFeedbackLink(t *testing.T) {
+	dir := class(t, 2, secretA)
+	renderClass(t, dir, "site", "teacher")
+	rows := students(t, "teacher")
+	os.WriteFile("site.yaml", []byte("base_url: https://course.example/kafka\n"), 0o644)
+	answersFile(t, "a.json", rows[0][4], map[string]float64{"P1": 1}, nil)
+	if _, stderr, err := partlab(t, "grade", "--roster", "roster.csv", "--secret-file", "secret.txt", "-o", "book.csv", "--feedback", "feedback", variantsYAML, "a.json"); err != nil {
+		t.Fatalf("grade: %v\n%s", err, stderr)
+	}
+	for _, row := range rows {
+		want := "Your page, every answer open once your teacher reveals it: https://course.example/kafka/" + row[4] + "/\n"
+		if got := readFile(t, filepath.Join("feedback", row[4]+".txt")); !strings.Contains(got, want) {
+			t.Errorf("the feedback of %s lacks %q:\n%s", row[4], want, got)
+		}
 	}
 }
 
@@ -353,5 +376,193 @@ func TestRosterBudget(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, d)); !os.IsNotExist(err) {
 			t.Errorf("%s was written for a roster over the budget", d)
 		}
+	}
+}
+
+// TestRosterReveal publishes every student's whole page under the token
+// of their variant page: nothing withheld, every answer open, no
+// expectations; given the answers files, each page shows its student's
+// answers beside their figures, and a file no page takes stops the render.
+func TestRosterReveal(t *testing.T) {
+	dir := class(t, 3, secretA)
+	renderClass(t, dir, "site", "teacher")
+	rows := students(t, "teacher")
+	right := keyFigures(t, "teacher", rows[0][4])
+	os.Mkdir("answers", 0o755)
+	answersFile(t, filepath.Join("answers", "a.json"), rows[0][4], right, nil)
+	answersFile(t, filepath.Join("answers", "b.json"), rows[1][4], map[string]float64{"P1": right["P1"] + 5}, nil)
+	page := func(token string) string { return readFile(t, filepath.Join("site", token, "index.html")) }
+	before := page(rows[0][4])
+
+	tests := []struct {
+		name    string
+		answers bool
+		row     int
+		want    []string
+	}{
+		{"without answers", false, 0, []string{`<details class="answer" open>`, "is printed with the figure of your own page"}},
+		{"all hits", true, 0, []string{"Your answers as you handed them in", "4 of\n4 predictions within their tolerance", "✓ hit"}},
+		{"a miss", true, 1, []string{"✗ miss", "no answer"}},
+		{"no file", true, 2, []string{"Your answers as you handed them in", "0 of\n4 predictions"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := []string{"render", "--roster", "roster.csv", "--secret-file", "secret.txt", "--reveal", "-o", "site"}
+			if tt.answers {
+				args = append(args, "--answers", "answers")
+			}
+			args = append(args, variantsYAML)
+			if _, stderr, err := partlab(t, args...); err != nil {
+				t.Fatalf("render --reveal: %v\n%s", err, stderr)
+			}
+			got := page(rows[tt.row][4])
+			for _, want := range tt.want {
+				if !strings.Contains(got, want) {
+					t.Errorf("the revealed page lacks %q", want)
+				}
+			}
+			for _, absent := range []string{"Download my answers", "Expectations", "results.json", "withheld", "overridden:"} {
+				if strings.Contains(got, absent) {
+					t.Errorf("the revealed page holds %q", absent)
+				}
+			}
+			for name, figure := range keyFigures(t, "teacher", rows[tt.row][4]) {
+				if !strings.Contains(got, `<td class="num"><strong class="key-figure" title="The figure of `+name) || !strings.Contains(got, strconv.FormatFloat(figure, 'f', -1, 64)) {
+					t.Errorf("the revealed page does not print %s's figure %v", name, figure)
+				}
+			}
+		})
+	}
+	if page(rows[0][4]) == before {
+		t.Error("the reveal left the variant page as it was")
+	}
+	answersFile(t, filepath.Join("answers", "c.json"), strings.Repeat("a", 26), right, nil)
+	revealed := readTree(t, "site")
+	_, _, err := partlab(t, "render", "--roster", "roster.csv", "--secret-file", "secret.txt", "--reveal", "--answers", "answers", "-o", "site", variantsYAML)
+	if err == nil || !strings.Contains(err.Error(), "c.json: token") || !strings.Contains(err.Error(), "nothing written") {
+		t.Errorf("an answers file of no student's page: %v", err)
+	}
+	if !mapsEqual(revealed, readTree(t, "site")) {
+		t.Error("a refused reveal changed the site")
+	}
+}
+
+// TestGradeLMS takes Canvas's and Moodle's own exports as the roster, as
+// they are, naming the columns it ignores, and writes each LMS's wide
+// gradebook: a row per student, the LMS's identifying columns, a grade per
+// prediction and the total, headed by the scenario's title.
+func TestGradeLMS(t *testing.T) {
+	const dayTitle = "Day 24 — partitions for speed, and order only inside a lane"
+	tests := []struct {
+		name, roster, flag string
+		ignored            string
+		head               []string
+		who                []string // the first student's identifying columns
+	}{
+		{"canvas", "Student,ID,SIS User ID,SIS Login ID,Section,Day 23 (101)\n" +
+			"    Points Possible,,,,,4.00\n" +
+			"\"Lovelace, Ada\",2001,S-1,ada,Section A,3.00\n" +
+			"\"Hopper, Grace\",2002,S-2,grace,Section B,\n",
+			"--canvas", `["Day 23 (101)"]`,
+			[]string{"Student", "ID", "SIS User ID", "SIS Login ID", "Section"}, []string{"Lovelace, Ada", "2001", "S-1", "ada", "Section A"}},
+		{"moodle", "First name,Surname,ID number,Institution,Department,Email address,Last downloaded from this course\n" +
+			"Ada,Lovelace,S-1,,,ada@school.example,1760000000\n" +
+			"Grace,Hopper,S-2,,,grace@school.example,1760000000\n",
+			"--moodle", `["Institution" "Department" "Last downloaded from this course"]`,
+			[]string{"Full name", "Email address", "ID number"}, []string{"Ada Lovelace", "ada@school.example", "S-1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := class(t, 1, secretA)
+			os.WriteFile("roster.csv", []byte(tt.roster), 0o644)
+			_, stderr, err := partlab(t, "render", "--roster", "roster.csv", "--secret-file", "secret.txt", "--teacher", "teacher", "-o", "site", variantsYAML)
+			if err != nil {
+				t.Fatalf("render --roster with %s's export: %v\n%s", tt.name, err, stderr)
+			}
+			if !strings.Contains(stderr, "roster.csv: "+plural(strings.Count(tt.ignored, `" "`)+1, "column")+" "+tt.ignored+" ignored") {
+				t.Errorf("no notice of the ignored columns %s:\n%s", tt.ignored, stderr)
+			}
+			rows := students(t, filepath.Join(dir, "teacher"))
+			if len(rows) != 2 {
+				t.Fatalf("students.csv has %d rows, want 2 (no Points Possible)", len(rows))
+			}
+			answersFile(t, "a.json", rows[0][4], keyFigures(t, "teacher", rows[0][4]), nil)
+			if _, stderr, err := partlab(t, "grade", "--roster", "roster.csv", "--secret-file", "secret.txt", "-o", "long.csv", tt.flag, "wide.csv", variantsYAML, "a.json"); err != nil {
+				t.Fatalf("grade: %v\n%s", err, stderr)
+			}
+			book := gradebookRows(t, readFile(t, "wide.csv"))
+			head := append(slices.Clone(tt.head), dayTitle+" P1")
+			if len(book) != 3 || !slices.Equal(book[0][:len(head)], head) || book[0][len(book[0])-1] != dayTitle {
+				t.Fatalf("the %s gradebook's header: %q", tt.name, book[0])
+			}
+			if !slices.Equal(book[1][:len(tt.who)], tt.who) || book[1][len(book[1])-1] != "4" || book[2][len(book[2])-1] != "" {
+				t.Errorf("the %s gradebook's rows: %q", tt.name, book[1:])
+			}
+		})
+	}
+}
+
+// TestRosterPublicPage: a roster render of every scenarios/*.yaml renders
+// the students' pages of the one with variants and the others' pages as
+// usual; the scenario with variants has no page of its own, not even from
+// a bare partlab afterwards, unless it says variants: {public_page: true}.
+func TestRosterPublicPage(t *testing.T) {
+	quiz, err := os.ReadFile(variantsYAML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := os.ReadFile(filepath.Join(root, "scaffold", "course", "scenarios", "partitions.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	public := bytes.Replace(quiz, []byte("\nvariants:\n"), []byte("\nvariants:\n  public_page: true\n"), 1)
+	tests := []struct {
+		name string
+		quiz []byte
+		page bool
+	}{
+		{"variants only", quiz, false},
+		{"public_page: true", public, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			class(t, 2, secretA)
+			os.Mkdir("scenarios", 0o755)
+			os.WriteFile(filepath.Join("scenarios", "partitions.yaml"), plain, 0o644)
+			// A page published while the scenario asked for one goes
+			// once it does not.
+			os.WriteFile(filepath.Join("scenarios", "day-24.yaml"), public, 0o644)
+			if _, stderr, err := partlab(t, "render", "-o", "out"); err != nil {
+				t.Fatalf("render: %v\n%s", err, stderr)
+			}
+			os.WriteFile(filepath.Join("scenarios", "day-24.yaml"), tt.quiz, 0o644)
+			_, stderr, err := partlab(t, "render", "--roster", "roster.csv", "--secret-file", "secret.txt", "-o", "out")
+			if err != nil {
+				t.Fatalf("render --roster of scenarios/*.yaml: %v\n%s", err, stderr)
+			}
+			check := func(when string) {
+				t.Helper()
+				site := readTree(t, "out")
+				_, own := site["day-24/index.html"]
+				_, other := site["partitions/index.html"]
+				variants := 0
+				for p := range site {
+					if regexp.MustCompile(`^[a-z2-7]{26}/index.html$`).MatchString(p) {
+						variants++
+					}
+				}
+				if own != tt.page || !other || variants != 2 {
+					t.Errorf("%s: the scenario's own page %v (want %v), the other page %v, %d variant pages (want 2)", when, own, tt.page, other, variants)
+				}
+			}
+			check("after render --roster")
+			if !tt.page && !strings.Contains(stderr, "day-24.yaml: its own page is not published") {
+				t.Errorf("render does not say the scenario's own page is not published:\n%s", stderr)
+			}
+			if _, stderr, err := partlab(t); err != nil {
+				t.Fatalf("partlab: %v\n%s", err, stderr)
+			}
+			check("after a bare partlab")
+		})
 	}
 }

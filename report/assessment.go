@@ -26,6 +26,19 @@ type Assessment struct {
 	Token string
 }
 
+// A Reveal makes a page one student's variant after the deadline (render
+// --roster --reveal): the whole page of their values under the same token,
+// nothing withheld and every answer open, as the answer key opens them,
+// but with no expectations, no results beside it and no scoreboard input:
+// the figures are printed in their place. Given the answers the student
+// handed in, the scoreboard prints each beside its figure, hit or miss by
+// the page's rule (sim.Hit), as grade scores it.
+type Reveal struct {
+	// Answers are the numbers the student's answers file holds, by
+	// prediction name; nil when no file was given.
+	Answers map[string]float64
+}
+
 // withheld are the cells, by index, whose output an assessment page leaves
 // out: every computation a prediction's figure comes from, and every md
 // cell whose templates print a figure of one. Cells and figures are found

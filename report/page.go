@@ -77,6 +77,9 @@ type Options struct {
 	// Assessment, when set, makes the page a student's variant in
 	// assessment mode (see Assessment).
 	Assessment *Assessment
+	// Reveal, when set, makes the page a student's variant after the
+	// deadline (see Reveal); it goes without Assessment.
+	Reveal *Reveal
 	// RunURL, when set, is the folder of the engine in the page
 	// (../assets/), whose partlab-run.js a computed cell's "Try your own
 	// values" loads when a reader asks for it. A page in assessment mode
@@ -146,6 +149,7 @@ type pageData struct {
 	Cells             []cellData
 	Expected          *expectationsData // nil in the student's edition, or when the scenario expects nothing
 	Assessment        *assessmentData   // nil but in assessment mode
+	Revealed          bool              // a revealed variant page (Options.Reveal)
 	Site              SiteRegions
 	Edition           Edition
 	Run               string // Options.RunURL, on a page that offers "Try your own values"
@@ -196,6 +200,9 @@ type pageState struct {
 	// assess is set in assessment mode: answers and figures of the
 	// scoreboard are left out.
 	assess bool
+	// reveal is set on a revealed variant page: every answer open, and
+	// the scoreboard holds the student's answers if they were given.
+	reveal *Reveal
 	// try makes each computed cell's form; nil on a page that offers none.
 	try *tries
 }
@@ -226,7 +233,9 @@ func RenderPage(nb Notebook, opt Options) (RenderedPage, error) {
 	s := nb.Scenario
 	cells := nb.cells()
 	p := newPageState(nb, pageAnchors(cells)...)
-	p.edition, p.doc.Key = opt.Edition, opt.Edition.Key()
+	// A revealed page opens every answer as the key does, but it is the
+	// student's: it lists no expectations.
+	p.edition, p.doc.Key, p.reveal = opt.Edition, opt.Edition.Key() || opt.Reveal != nil, opt.Reveal
 	p.doc.ReadImages(s, len(opt.Inline) > 0)
 	d := pageData{
 		Title: s.Title, Name: s.Name, File: filepath.Base(s.File), Source: s.Source, Overrides: s.Overrides,
@@ -245,8 +254,12 @@ func RenderPage(nb Notebook, opt Options) (RenderedPage, error) {
 	if a := opt.Assessment; a != nil {
 		p.assess, p.doc.OmitAnswers = true, true
 		d.Assessment = &assessmentData{Scenario: s.Name, Token: a.Token}
-		d.Data = nil
 		withhold, withholdSummary = withheld(s, cells)
+	}
+	if opt.Assessment != nil || opt.Reveal != nil {
+		// A variant's values are the student's page, not an override of
+		// it; its cells' inputs show them. Nothing lies beside the page.
+		d.Overrides, d.Data, d.Revealed = nil, nil, opt.Reveal != nil
 	}
 	var err error
 	if !withholdSummary {
@@ -261,7 +274,7 @@ func RenderPage(nb Notebook, opt Options) (RenderedPage, error) {
 		d.Index = "" // a self-contained page links no other file
 		d.Site = SiteRegions{}
 		d.Script.Inline = inlineScript(opt.Inline)
-		if d.Assessment == nil { // the results hold every answer: a variant carries none
+		if d.Assessment == nil && opt.Reveal == nil { // the results hold every answer: a variant carries none
 			if d.Data, err = dataLinks(nb); err != nil {
 				return RenderedPage{}, err
 			}
@@ -275,6 +288,9 @@ func RenderPage(nb Notebook, opt Options) (RenderedPage, error) {
 	for _, c := range cells {
 		if p.assess && (c.Answer || withhold[c.Index] && c.Sim == nil) {
 			continue
+		}
+		if opt.Assessment != nil || opt.Reveal != nil {
+			c.Input += yourValues(s, c.ID)
 		}
 		cd, err := p.cell(c, withhold[c.Index])
 		if err != nil {
@@ -297,6 +313,19 @@ func RenderPage(nb Notebook, opt Options) (RenderedPage, error) {
 		return RenderedPage{}, fmt.Errorf("%s: page: %w", s.File, err)
 	}
 	return RenderedPage{HTML: buf.Bytes(), Images: p.doc.Images(), Sections: p.doc.Sections}, nil
+}
+
+// yourValues notes under a cell's input the values a variant puts over
+// it: the input is the file's text, the page the student's own, and a
+// variant page has no override line.
+func yourValues(s *scenarios.Scenario, id string) string {
+	var b strings.Builder
+	for _, o := range s.Overrides {
+		if field, ok := strings.CutPrefix(o.Path, "cells."+id+"."); ok {
+			fmt.Fprintf(&b, "# on your page: %s: %s\n", field, o.Value)
+		}
+	}
+	return b.String()
 }
 
 // pageAnchors are the ids a page reserves before converting any Markdown:
@@ -351,7 +380,7 @@ func (p *pageState) cell(c cell, withheld bool) (cellData, error) {
 	if err != nil {
 		return cellData{}, err
 	}
-	if c.Answer && !p.edition.Key() {
+	if c.Answer && !p.doc.Key {
 		p.doc.Sections = searched // the student's search holds no answer
 	}
 	if n := len(p.doc.Headings); n > authored {
@@ -390,7 +419,7 @@ func (p *pageState) body(c cell) ([]byte, any, error) {
 	}
 	body := buf.Bytes()
 	if c.Answer {
-		body = markdown.CellAnswer(p.edition.Key(), c.Kind, c.ID, body)
+		body = markdown.CellAnswer(p.doc.Key, c.Kind, c.ID, body)
 	}
 	return body, data, nil
 }

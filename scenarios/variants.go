@@ -21,7 +21,11 @@ import (
 //	    cells.ceiling.partitions: [6, 8, 12] # one of these
 type Variants struct {
 	Vary []Vary // sorted by path
-	At   Pos    // where the variants mapping starts in the file
+	// PublicPage publishes the scenario's own page beside its variants:
+	// without it, a scenario with variants has none, since its page
+	// prints every figure its variants grade.
+	PublicPage bool
+	At         Pos // where the variants mapping starts in the file
 }
 
 // A Vary is one path of Variants and the values it takes: Choices values
@@ -76,6 +80,8 @@ var variantsSpec = object[Variants]{
 	fields: []field[Variants]{
 		{name: "vary", doc: "each path that varies, as --set takes it, with any (source.seed only) or the list of its values", value: varyMap{}, required: true,
 			set: to(func(v *Variants, vary []Vary) { v.Vary = vary })},
+		{name: "public_page", doc: "true: publish the scenario's own page too, every figure and answer in it; without it only the students' variant pages are", value: boolean{}, def: false,
+			set: to(func(v *Variants, b bool) { v.PublicPage = b })},
 	},
 	check: func(m mapping, v *Variants) { v.At = Pos{m.node.Line, m.node.Column} },
 }

@@ -11,13 +11,50 @@ import (
 )
 
 func TestParse(t *testing.T) {
-	students, err := Parse(strings.NewReader("\ufeffEmail, ID ,name\nada@school.example,s1,Ada Lovelace\n\n bob@x , s2 ,Bob\n"), "r.csv")
+	students, _, err := Parse(strings.NewReader("\ufeffEmail, ID ,name\nada@school.example,s1,Ada Lovelace\n\n bob@x , s2 ,Bob\n"), "r.csv", "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []Student{{ID: "s1", Name: "Ada Lovelace", Email: "ada@school.example", Line: 2}, {ID: "s2", Name: "Bob", Email: "bob@x", Line: 4}}
 	if fmt.Sprint(students) != fmt.Sprint(want) {
 		t.Errorf("students %+v, want %+v", students, want)
+	}
+}
+
+// An LMS's own CSV export is a roster as it is: its id, name and email
+// found under the LMS's names, the columns its gradebook import matches
+// students by kept, every other column ignored and named, Canvas's
+// "Points Possible" row skipped.
+func TestParseLMS(t *testing.T) {
+	tests := []struct {
+		name, in, idColumn string
+		want               []Student
+		ignored            []string
+	}{
+		{"extra columns", "id,name,section,grade\ns1,Ada,A,B+\n", "",
+			[]Student{{ID: "s1", Name: "Ada", LMS: map[string]string{"section": "A"}, Line: 2}}, []string{"grade"}},
+		{"canvas", "Student,ID,SIS User ID,SIS Login ID,Section,Day 24 (1234)\n" +
+			"    Points Possible,,,,,4.00\n" +
+			"\"Lovelace, Ada\",101,S-1,ada,Section A,3.00\n",
+			"", []Student{{ID: "101", Name: "Lovelace, Ada", LMS: map[string]string{"SIS Login ID": "ada", "SIS User ID": "S-1", "Section": "Section A"}, Line: 3}},
+			[]string{"Day 24 (1234)"}},
+		{"moodle", "First name,Last name,ID number,Institution,Department,Email address,Last downloaded from this course\n" +
+			"Ada,Lovelace,S-1,,,ada@school.example,1760000000\n",
+			"", []Student{{ID: "ada@school.example", Name: "Ada Lovelace", Email: "ada@school.example", LMS: map[string]string{"ID number": "S-1"}, Line: 2}},
+			[]string{"Institution", "Department", "Last downloaded from this course"}},
+		{"moodle, --id-column", "First name,Surname,ID number,Email address\nAda,Lovelace,S-1,ada@school.example\n",
+			"ID number", []Student{{ID: "S-1", Name: "Ada Lovelace", Email: "ada@school.example", LMS: map[string]string{"ID number": "S-1"}, Line: 2}}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ignored, err := Parse(strings.NewReader(tt.in), "r.csv", tt.idColumn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) || fmt.Sprint(ignored) != fmt.Sprint(tt.ignored) {
+				t.Errorf("students %+v, ignored %q; want %+v, %q", got, ignored, tt.want, tt.ignored)
+			}
+		})
 	}
 }
 
@@ -30,7 +67,7 @@ func TestParseRejects(t *testing.T) {
 	for _, tc := range []struct{ name, in, want string }{
 		{"empty", "", "r.csv:1:1: empty roster"},
 		{"no id column", "name,email\nAda,a@x\n", "r.csv:1:1: no id column"},
-		{"unknown column", "id,grade\ns1,A\n", `r.csv:1:2: unknown column "grade"`},
+		{"no --id-column", "id,name\ns1,A\n", `r.csv:1:1: no column "Student Number", which --id-column names`},
 		{"duplicate column", "id,ID\ns1,s1\n", `r.csv:1:2: duplicate column "id"`},
 		{"no students", "id\n", "r.csv:2:1: no students"},
 		{"empty id", "id,name\n,Ada\n", "r.csv:2:1: empty id"},
@@ -41,7 +78,11 @@ func TestParseRejects(t *testing.T) {
 		{"two problems", "id\n\ns1\ns1\n,\n", `r.csv:4:1: duplicate id "s1"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, err := Parse(strings.NewReader(tc.in), "r.csv"); err == nil || !strings.Contains(err.Error(), tc.want) {
+			idColumn := ""
+			if strings.Contains(tc.name, "--id-column") {
+				idColumn = "Student Number"
+			}
+			if _, _, err := Parse(strings.NewReader(tc.in), "r.csv", idColumn); err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("error %v, want %q", err, tc.want)
 			}
 		})

@@ -67,7 +67,10 @@ func Parse(data []byte, name string) (f report.AnswerFile, ignored []string, err
 // answers file, if one was handed in.
 type Student struct {
 	ID, Name, Email, Token string
-	Predictions            []sim.PredictionsScore
+	// LMS are the roster's columns an LMS's import matches a student by
+	// (roster.Student.LMS).
+	LMS         map[string]string
+	Predictions []sim.PredictionsScore
 	// Worked are the worked answers of the predictions, by name, with
 	// the student's own figures (report.WorkedAnswers).
 	Worked  map[string]string
@@ -144,11 +147,12 @@ func Write(w io.Writer, students []Student) error {
 	return c.Error()
 }
 
-// Feedback is one student's feedback, as text: each prediction with their
-// answer, the actual figure of their own page, hit or miss and its worked
-// answer, Markdown indented under it, and where the rest of their page's
-// answers are.
-func Feedback(st Student, scenario, key string) string {
+// Feedback is one student's feedback, as text they read: the scenario's
+// title, a link to their revealed page (link, "" for none), then each
+// prediction in words: its question, their answer, the figure of their
+// own page, hit or miss and why, and its worked answer with their numbers,
+// Markdown indented under it. It names no figure by its id.
+func Feedback(st Student, title, link string) string {
 	var b strings.Builder
 	marks, unknown := st.Marks()
 	points := 0
@@ -157,17 +161,24 @@ func Feedback(st Student, scenario, key string) string {
 			points++
 		}
 	}
-	fmt.Fprintf(&b, "%s: your page %s\n", scenario, st.Token)
+	fmt.Fprintf(&b, "%s\n", title)
+	if link != "" {
+		fmt.Fprintf(&b, "Your page, every answer open once your teacher reveals it: %s\n", link)
+	}
 	if st.Answers == nil {
 		fmt.Fprintf(&b, "No answers file was handed in.\n")
 	}
 	fmt.Fprintf(&b, "%d of %d predictions within their tolerance.\n\n", points, len(marks))
 	for _, m := range marks {
-		answer := "-"
+		question := m.Name
+		if m.Question != "" {
+			question += ". " + m.Question
+		}
+		answer := "none"
 		if m.Answer != nil {
 			answer = number(*m.Answer)
 		}
-		fmt.Fprintf(&b, "%s  %s\n    you: %s   actual: %s (±%s, %s)   %s\n", m.Name, m.Question, answer, number(m.Actual), number(m.Tolerance), m.Of, m.Verdict)
+		fmt.Fprintf(&b, "%s\n    Your answer: %s. The figure of your page: %s. %s\n", question, answer, number(m.Actual), verdict(m))
 		if w := st.Worked[m.Name]; w != "" {
 			fmt.Fprintf(&b, "\n    %s\n\n", strings.ReplaceAll(w, "\n", "\n    "))
 		}
@@ -175,8 +186,77 @@ func Feedback(st Student, scenario, key string) string {
 	for _, name := range unknown {
 		fmt.Fprintf(&b, "\nYour file answers %q, which is no prediction of this page.\n", name)
 	}
-	fmt.Fprintf(&b, "\nEvery answer of your own page, worked with your numbers: %s\n", key)
 	return b.String()
+}
+
+// verdict says a mark's verdict in words, with the rule that gave it.
+func verdict(m Mark) string {
+	switch m.Verdict {
+	case "hit":
+		return fmt.Sprintf("A hit: within ±%s of it.", number(m.Tolerance))
+	case "miss":
+		return fmt.Sprintf("A miss: more than ±%s from it.", number(m.Tolerance))
+	}
+	return "Not answered."
+}
+
+// An LMS is the shape of a wide gradebook an LMS's import reads: the
+// columns that identify a student, and each student's values of them.
+type LMS struct {
+	columns []string
+	who     func(Student) []string
+}
+
+// The LMSs whose gradebook imports partlab writes for. Canvas matches a
+// row by Student, ID (Canvas's user id) or SIS User ID, and wants SIS
+// Login ID and Section beside them (each empty when the roster has none); Moodle maps one identifier column of the file
+// (Email address or ID number here) to its users, and each grade column to
+// a grade item.
+var (
+	Canvas = LMS{[]string{"Student", "ID", "SIS User ID", "SIS Login ID", "Section"}, func(st Student) []string {
+		return []string{st.Name, st.ID, st.LMS["SIS User ID"], st.LMS["SIS Login ID"], st.LMS["Section"]}
+	}}
+	Moodle = LMS{[]string{"Full name", "Email address", "ID number"}, func(st Student) []string {
+		return []string{st.Name, st.Email, st.LMS["ID number"]}
+	}}
+)
+
+// WriteWide writes the gradebook of the students as lms imports one: a
+// row per student, their identifying columns, then a column per
+// prediction ("TITLE P1", 1 for a hit, else 0) and the total, headed by
+// the assignment's name, title. A student who handed no file in has empty
+// grades, which an import leaves as they are, rather than zeros.
+func WriteWide(w io.Writer, lms LMS, title string, students []Student) error {
+	c := sheet.NewWriter(w)
+	head := slices.Clone(lms.columns)
+	if len(students) > 0 {
+		for _, p := range students[0].Predictions {
+			head = append(head, title+" "+p.Name)
+		}
+	}
+	c.Write(append(head, title))
+	for _, st := range students {
+		marks, _ := st.Marks()
+		row, points := lms.who(st), 0
+		for _, m := range marks {
+			grade := ""
+			if st.Answers != nil {
+				grade = "0"
+			}
+			if m.Hit {
+				points++
+				grade = "1"
+			}
+			row = append(row, grade)
+		}
+		total := ""
+		if st.Answers != nil {
+			total = strconv.Itoa(points)
+		}
+		c.Write(append(row, total))
+	}
+	c.Flush()
+	return c.Error()
 }
 
 func number(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }

@@ -2,10 +2,13 @@ package gradebook
 
 import (
 	"encoding/csv"
+	"encoding/json"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/partlab/partlab/internal/testtool"
 	"github.com/partlab/partlab/report"
 	"github.com/partlab/partlab/sim"
 
@@ -109,23 +112,108 @@ func TestWrite(t *testing.T) {
 	}
 }
 
+// TestFeedback: each prediction in words, its worked answer indented, a
+// link to the revealed page when there is one, and no figure's id.
 func TestFeedback(t *testing.T) {
 	st := student(map[string]float64{"P1": 8, "P3": 1})
 	st.Worked = map[string]string{"P1": "One key,\none partition."}
-	got := Feedback(st, "day-24", "key/tok.html")
-	for _, want := range []string{
-		"day-24: your page tok\n", "1 of 2 predictions within their tolerance.",
-		"P1  how many?\n    you: 8   actual: 8 (±0, )   hit",
-		"\n    One key,\n    one partition.\n",
-		"P2  how fast?\n    you: -   actual: 4.5 (±0.5, )   no answer",
-		`Your file answers "P3", which is no prediction of this page.`,
-		"worked with your numbers: key/tok.html\n",
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("feedback lacks %q:\n%s", want, got)
-		}
+	st.Predictions[0].Of = "ceiling.speedup@8"
+	tests := []struct {
+		name, link string
+		st         Student
+		want       []string
+		absent     []string
+	}{
+		{"answers", "https://course.example/tok/", st, []string{
+			"Day 24: The ceiling\nYour page, every answer open once your teacher reveals it: https://course.example/tok/\n",
+			"1 of 2 predictions within their tolerance.",
+			"P1. how many?\n    Your answer: 8. The figure of your page: 8. A hit: within ±0 of it.\n",
+			"\n    One key,\n    one partition.\n",
+			"P2. how fast?\n    Your answer: none. The figure of your page: 4.5. Not answered.\n",
+			`Your file answers "P3", which is no prediction of this page.`,
+		}, []string{"ceiling.speedup", "@", "folder", "TOKEN"}},
+		{"no link", "", student(map[string]float64{"P2": 9}), []string{
+			"P2. how fast?\n    Your answer: 9. The figure of your page: 4.5. A miss: more than ±0.5 from it.\n",
+		}, []string{"Your page", "index.html"}},
+		{"no file", "", student(nil), []string{"No answers file was handed in."}, nil},
 	}
-	if got := Feedback(student(nil), "day-24", "k"); !strings.Contains(got, "No answers file was handed in.") {
-		t.Errorf("feedback without a file:\n%s", got)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Feedback(tt.st, "Day 24: The ceiling", tt.link)
+			for _, want := range tt.want {
+				if !strings.Contains(got, want) {
+					t.Errorf("feedback lacks %q:\n%s", want, got)
+				}
+			}
+			for _, absent := range tt.absent {
+				if strings.Contains(got, absent) {
+					t.Errorf("feedback holds %q:\n%s", absent, got)
+				}
+			}
+		})
+	}
+}
+
+// wideStudents are two students of an LMS's roster, one with a file and
+// a name that reads as a formula, one without.
+func wideStudents() []Student {
+	a := student(map[string]float64{"P1": 8, "P2": 9})
+	a.Name = "=cmd|' /C calc'!A0"
+	a.LMS = map[string]string{"SIS User ID": "S-1", "Section": "A, mornings", "ID number": "S-1"}
+	b := student(nil)
+	b.ID, b.Name, b.Email = "102", "Lovelace, Ada", "ada2@school.example"
+	return []Student{a, b}
+}
+
+// TestWriteWide: a row per student in each LMS's shape, read back by Go's
+// encoding/csv; the formula neutralised; no grades for no file.
+func TestWriteWide(t *testing.T) {
+	tests := []struct {
+		name string
+		lms  LMS
+		want [][]string
+	}{
+		{"canvas", Canvas, [][]string{
+			{"Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Day 24 P1", "Day 24 P2", "Day 24"},
+			{`'=cmd|' /C calc'!A0`, "s1", "S-1", "", "A, mornings", "1", "0", "1"},
+			{"Lovelace, Ada", "102", "", "", "", "", "", ""},
+		}},
+		{"moodle", Moodle, [][]string{
+			{"Full name", "Email address", "ID number", "Day 24 P1", "Day 24 P2", "Day 24"},
+			{`'=cmd|' /C calc'!A0`, "ada@school.example", "S-1", "1", "0", "1"},
+			{"Lovelace, Ada", "ada2@school.example", "", "", "", ""},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			if err := WriteWide(&b, tt.lms, "Day 24", wideStudents()); err != nil {
+				t.Fatal(err)
+			}
+			rows, err := csv.NewReader(strings.NewReader(b.String())).ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.EqualFunc(rows, tt.want, slices.Equal) {
+				t.Errorf("gradebook:\n%q\nwant\n%q", rows, tt.want)
+			}
+			// Python's csv module, which scripts around an LMS use, reads
+			// the same rows.
+			python, err := exec.LookPath("python3")
+			testtool.Need(t, "python3", err)
+			cmd := exec.Command(python, "-c", "import csv, json, sys; print(json.dumps(list(csv.reader(sys.stdin))))")
+			cmd.Stdin = strings.NewReader(b.String())
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("python3: %v", err)
+			}
+			var py [][]string
+			if err := json.Unmarshal(out, &py); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.EqualFunc(py, tt.want, slices.Equal) {
+				t.Errorf("Python's csv reads:\n%q\nwant\n%q", py, tt.want)
+			}
+		})
 	}
 }

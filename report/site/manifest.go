@@ -70,13 +70,13 @@ func readManifest(dir string) (*manifest, error) {
 }
 
 // merge is the site's pages after a render of pages: the old ones it does
-// not replace, without those whose scenario is gone when clean is set, and
-// the new ones; gone are the old pages dropped.
-func (m *manifest) merge(pages []manifestPage, clean bool) (all, gone []manifestPage) {
+// not replace, without those whose scenario is gone when clean is set or
+// withdrawn, and the new ones; gone are the old pages dropped.
+func (m *manifest) merge(pages []manifestPage, clean bool, withdrawn []string) (all, gone []manifestPage) {
 	for _, p := range m.Pages {
 		switch {
 		case slices.ContainsFunc(pages, func(n manifestPage) bool { return n.Name == p.Name }):
-		case clean && !publish.Exists(p.Source):
+		case clean && !publish.Exists(p.Source), slices.Contains(withdrawn, p.Source):
 			gone = append(gone, p)
 		default:
 			all = append(all, p)

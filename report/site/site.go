@@ -64,6 +64,10 @@ type Site struct {
 	// Clean makes Write remove the pages of the folder's site whose
 	// scenario file is gone.
 	Clean bool
+	// Withdrawn are scenario files whose own pages the site must not hold
+	// (a scenario with variants publishes its students' pages only): a
+	// page of one that the folder's site holds is removed.
+	Withdrawn []string
 	// Edition is whom every page is for: the student (the default) or, for
 	// a site of answer keys kept apart from the students' one, the teacher.
 	Edition report.Edition
@@ -147,7 +151,7 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 	if old == nil {
 		old = &manifest{}
 	}
-	all, gone := old.merge(pages, s.Clean)
+	all, gone := old.merge(pages, s.Clean, s.Withdrawn)
 	nav, err := newNavigation(settings, all)
 	if err != nil {
 		return publish.Build{}, err
@@ -184,7 +188,7 @@ func (s Site) files(old *manifest, read func(name string) ([]byte, error)) (publ
 	if s.Cache != nil {
 		s.Cache.pages = cached
 	}
-	all, _ = old.merge(pages, s.Clean) // now with the new pages' search
+	all, _ = old.merge(pages, s.Clean, s.Withdrawn) // now with the new pages' search
 	nav.pages = sitePages(all, settings.Order)
 	rendered := map[string]bool{}
 	for _, p := range pages {

@@ -13,10 +13,12 @@ import (
 // A Variant is one student's page of a scenario (render --roster): the
 // notebook computed with the student's values, published in assessment
 // mode at TOKEN/index.html. Variant pages are in no index, navigation,
-// search or sitemap: only the token's holder finds one.
+// search or sitemap: only the token's holder finds one. Reveal, when set,
+// publishes the whole page instead, after the deadline (report.Reveal).
 type Variant struct {
 	Token    string
 	Notebook report.Notebook
+	Reveal   *report.Reveal
 }
 
 // A manifestVariant is a variant page the site holds: its token, its
@@ -30,8 +32,8 @@ type manifestVariant struct {
 	Files  []string `json:"files"`
 }
 
-// variantFiles renders the variant pages with opt, in assessment mode, and
-// their manifest entries. A token that names a page of the site, or that
+// variantFiles renders the variant pages with opt, in assessment mode or
+// revealed, and their manifest entries. A token that names a page of the site, or that
 // two variants share, is refused.
 func (s Site) variantFiles(opt report.Options, pages []manifestPage) ([]publish.File, []manifestVariant, error) {
 	var (
@@ -48,7 +50,9 @@ func (s Site) variantFiles(opt report.Options, pages []manifestPage) ([]publish.
 		}
 		seen[v.Token] = true
 		o := opt
-		o.Assessment = &report.Assessment{Token: v.Token}
+		if o.Reveal = v.Reveal; v.Reveal == nil {
+			o.Assessment = &report.Assessment{Token: v.Token}
+		}
 		p, err := report.RenderPage(v.Notebook, o)
 		if err != nil {
 			return nil, nil, err
