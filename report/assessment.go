@@ -16,7 +16,8 @@ import (
 // away. Answers (:::answer and answer: true cells) are left out, not
 // closed; so is every output a graded prediction depends on (withheld):
 // the tables, charts and narrative of each cell a prediction's figure
-// comes from, whose input alone stays to show the student's values, and
+// comes from or that is computed from one, whose input alone stays to
+// show the student's values, and
 // every Markdown cell that prints a figure of one; the scoreboard has no
 // figures and no verdicts; the page neither links nor carries
 // results.json and results.csv; and the expectations are the teacher's.
@@ -40,12 +41,14 @@ type Reveal struct {
 }
 
 // withheld are the cells, by index, whose output an assessment page leaves
-// out: every computation a prediction's figure comes from, and every md
-// cell whose templates print a figure of one. Cells and figures are found
-// by their names (the predictions' figures as resolved, the templates'
-// figure calls), never by looking for numbers in the text; a figure a
-// template prints by a computed name is not seen, and the summary is
-// held to the same rule.
+// out: every computation a prediction's figure comes from, every
+// computation made from one of those (sim.Refs: a throughput cell from a
+// graded grid prints the grid's loads), and every md cell whose templates
+// print a figure of either. Cells and figures are found by their names
+// (the predictions' figures as resolved, the cells' references, the
+// templates' figure calls), never by looking for numbers in the text; a
+// figure a template prints by a computed name is not seen, and the
+// summary is held to the same rule.
 func withheld(s *scenarios.Scenario, cells []cell) (map[int]bool, bool) {
 	graded := map[string]bool{}
 	for _, c := range cells {
@@ -54,6 +57,13 @@ func withheld(s *scenarios.Scenario, cells []cell) (map[int]bool, bool) {
 				id, _, _ := strings.Cut(item.Actual, ".")
 				graded[id] = true
 			}
+		}
+	}
+	// A cell refers only to earlier cells, so one pass in page order
+	// follows a chain of references to its end.
+	for _, c := range cells {
+		if c.Sim != nil && slices.ContainsFunc(sim.Refs(c.Sim), func(id string) bool { return graded[id] }) {
+			graded[c.ID] = true
 		}
 	}
 	prints := func(t markdown.Text) bool {
