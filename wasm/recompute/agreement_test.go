@@ -287,7 +287,9 @@ type draw struct {
 }
 
 // generated is perKind valid draws of every kind from the generator and,
-// as the generator meets them, up to two invalid ones of each kind.
+// as the generator meets them, up to two invalid ones of each kind. A
+// rebalance's events are drawn field by field, so few are valid and within
+// the test's budget (about 1 in 100): the generator is given many tries.
 func generated(t *testing.T, perKind int) []draw {
 	g, err := specgen.New(20260218)
 	if err != nil {
@@ -296,7 +298,7 @@ func generated(t *testing.T, perKind int) []draw {
 	var out []draw
 	for _, kind := range scenarios.Kinds() {
 		valid, invalid := 0, 0
-		for try := 0; valid < perKind && try < 100*perKind; try++ {
+		for try := 0; valid < perKind && try < 400*perKind; try++ {
 			gen, err := g.Request(kind)
 			if err != nil {
 				t.Fatal(err)
