@@ -114,4 +114,8 @@ func TestRebalanceDecodesStatic(t *testing.T) {
 	if !r.Static || r.SessionTimeout != time.Minute || !slices.Equal(r.Events, want) {
 		t.Errorf("decoded %+v", r)
 	}
+	s.SetEngine(sim.EngineBoth)
+	if e := s.Cells[0].Sim.(sim.Rebalance).Engine; e != sim.EngineSim {
+		t.Errorf("after SetEngine: engine %q, want static members left on the simulation, which alone computes them", e)
+	}
 }
