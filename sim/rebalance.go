@@ -200,6 +200,8 @@ type RebalanceStep struct {
 	Label   string   `json:"label"`
 	Members []string `json:"members"` // the group after the step, in name order
 	Owned   [][]int  `json:"owned"`   // Owned[i]: Members[i]'s partitions, ascending
+	// TimedOut: a static member's leave, its session having run out.
+	TimedOut bool `json:"timed_out,omitempty"`
 	RebalanceTally
 }
 
@@ -353,7 +355,7 @@ func rebalanceReplay(m *meter, proto Protocol, partitions, events int, steps []R
 			owner, t = rebalanced(m, proto, live, owner)
 			t.Rebalances = 1
 		}
-		step := RebalanceStep{Event: s.Event, Label: s.Label(), Members: slices.Clone(live), RebalanceTally: t,
+		step := RebalanceStep{Event: s.Event, Label: s.Label(), Members: slices.Clone(live), TimedOut: s.Expired, RebalanceTally: t,
 			Owned: make([][]int, len(live))}
 		place := make(map[string]int, len(live))
 		for i, name := range live {
