@@ -275,7 +275,7 @@ func (r Rebalance) run(e *env) (Result, error) {
 }
 
 // String is the event in words: "3 join", "c1 leaves", "c1 down for 30s",
-// "a rolling restart", "a rolling restart, each down for 30s".
+// "a rolling restart", "a rolling restart (each down 30s)".
 func (e RebalanceEvent) String() string {
 	switch {
 	case e.Join == 1:
@@ -287,7 +287,7 @@ func (e RebalanceEvent) String() string {
 	case e.Down != "":
 		return e.Down + " down for " + DurationWords(e.For)
 	case e.For > 0:
-		return "a rolling restart, each down for " + DurationWords(e.For)
+		return "a rolling restart (each down " + DurationWords(e.For) + ")"
 	}
 	return "a rolling restart"
 }
