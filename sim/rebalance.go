@@ -89,8 +89,8 @@ func (r Rebalance) away(n int, m string, d time.Duration) []RebalanceMemberStep 
 // reaches the session timeout.
 func (r Rebalance) held(d time.Duration) bool { return r.Static && d < r.SessionTimeout }
 
-// Steps expands the events into steps; a leave that names no member of the
-// group at that point is an error that names the event.
+// Steps expands the events into steps; a leave or a down that names no
+// member of the group at that point is an error that names the event.
 func (r Rebalance) Steps() ([]RebalanceMemberStep, error) {
 	var steps []RebalanceMemberStep
 	var live []string

@@ -159,6 +159,8 @@ func TestRebalanceEventWords(t *testing.T) {
 	}{
 		{"the page", []RebalanceEvent{{Join: 2}, {Join: 1}, {Leave: "c0"}, {Restart: true}}, []string{"c0 and c1 join", "c2 joins", "c0 leaves", "a rolling restart"}},
 		{"three at once", []RebalanceEvent{{Join: 3}, {Leave: "c1"}, {Join: 1}}, []string{"c0, c1 and c2 join", "c1 leaves", "c3 joins"}},
+		{"members down", []RebalanceEvent{{Join: 2}, {Down: "c1", For: 90 * time.Second}, {Restart: true, For: 2 * time.Minute}, {Restart: true, For: time.Hour}},
+			[]string{"c0 and c1 join", "c1 down for 1m30s", "a rolling restart (each down 2m)", "a rolling restart (each down 1h)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rs, err := Run(t.Context(), Source{}, []Cell{Rebalance{ID: "r", Partitions: 4, Protocols: []string{"eager-range"}, Events: tc.events}})
