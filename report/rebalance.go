@@ -63,18 +63,29 @@ func rebalanceView(p *pageState, c computation, r *sim.RebalanceResult) (any, er
 	v := newComputedView(p, c, fmt.Sprintf("%s; %s; %s", format.Plural(r.Partitions, "partition"), events, format.Plural(len(r.Runs), "protocol")))
 	cost := table{Caption: "What each event cost, by protocol",
 		Columns: []column{label("event"), label("protocol"), num("moved"), num("revoked"), num("rounds"), num("paused"), num("involved"), label("all stopped")}}
+	if r.Static {
+		cost.Columns = append(cost.Columns, num("rebalances"), num("held"))
+	}
+	// tally is a row's cells from moved on: a static group's also say how
+	// many steps were rebalances and what returning members held.
+	tally := func(t sim.RebalanceTally) []string {
+		cells := []string{itoa(t.Moved), itoa(t.Revoked), itoa(t.Rounds), itoa(t.Paused), itoa(t.Involved), stoppedWords(t.Stopped)}
+		if r.Static {
+			cells = append(cells, itoa(t.Rebalances), itoa(t.Held))
+		}
+		return cells
+	}
 	for e, name := range r.Events {
 		for i, run := range r.Runs {
 			t := run.Events[e]
-			cost.add(i == 0, fmt.Sprintf("%d. %s", e+1, name), run.Protocol, itoa(t.Moved), itoa(t.Revoked), itoa(t.Rounds), itoa(t.Paused), itoa(t.Involved), stoppedWords(t.Stopped))
+			cost.add(i == 0, append([]string{fmt.Sprintf("%d. %s", e+1, name), run.Protocol}, tally(t)...)...)
 			if t.Stopped > 0 {
 				cost.mark()
 			}
 		}
 	}
 	for i, run := range r.Runs {
-		t := run.Total
-		cost.add(i == 0, "in all", run.Protocol, itoa(t.Moved), itoa(t.Revoked), itoa(t.Rounds), itoa(t.Paused), itoa(t.Involved), stoppedWords(t.Stopped))
+		cost.add(i == 0, append([]string{"in all", run.Protocol}, tally(run.Total)...)...)
 	}
 	v.tables(cost)
 	after := table{Caption: "Each member's partitions after each step", Columns: []column{label("step")}}
@@ -204,6 +215,9 @@ type rebalanceStory struct {
 	Kafka                           *sim.RebalanceObserved
 	Same                            int      // steps on Kafka whose assignment is the simulation's
 	Differently                     []string // the protocols of the other steps
+	// Returns: static members' returns within the session timeout, no
+	// rebalance; TimedOut: static members removed when it ran out.
+	Returns, TimedOut int
 }
 
 func newRebalanceStory(r *sim.RebalanceResult, o *sim.RebalanceObserved) rebalanceStory {
@@ -221,6 +235,14 @@ func newRebalanceStory(r *sim.RebalanceResult, o *sim.RebalanceObserved) rebalan
 	}
 	if len(r.Runs) > 0 {
 		s.Steps = len(r.Runs[0].Steps)
+		for _, step := range r.Runs[0].Steps {
+			switch {
+			case step.Rebalances == 0:
+				s.Returns++
+			case step.TimedOut:
+				s.TimedOut++
+			}
+		}
 	}
 	fewest := -1
 	for _, run := range r.Runs {
@@ -260,13 +282,24 @@ func newRebalanceStory(r *sim.RebalanceResult, o *sim.RebalanceObserved) rebalan
 
 func rebalanceText(w io.Writer, c cell, r *sim.RebalanceResult) {
 	fmt.Fprintf(w, "%d partitions; events: %s\n", r.Partitions, strings.Join(r.Events, ", "))
-	fmt.Fprintln(w, "protocol            event                 moved revoked rounds paused involved stopped")
+	head := "protocol            event                 moved revoked rounds paused involved stopped"
+	if r.Static {
+		fmt.Fprintf(w, "static members, session timeout %s\n", r.SessionTimeout)
+		head += " rebalances held"
+	}
+	fmt.Fprintln(w, head)
+	row := func(protocol, event string, t sim.RebalanceTally) {
+		fmt.Fprintf(w, "%-19s %-21s %5d %7d %6d %6d %8d %7d", protocol, event, t.Moved, t.Revoked, t.Rounds, t.Paused, t.Involved, t.Stopped)
+		if r.Static {
+			fmt.Fprintf(w, " %10d %4d", t.Rebalances, t.Held)
+		}
+		fmt.Fprintln(w)
+	}
 	for _, run := range r.Runs {
 		for e, t := range run.Events {
-			fmt.Fprintf(w, "%-19s %-21s %5d %7d %6d %6d %8d %7d\n", run.Protocol, fmt.Sprintf("%d. %s", e+1, r.Events[e]), t.Moved, t.Revoked, t.Rounds, t.Paused, t.Involved, t.Stopped)
+			row(run.Protocol, fmt.Sprintf("%d. %s", e+1, r.Events[e]), t)
 		}
-		t := run.Total
-		fmt.Fprintf(w, "%-19s %-21s %5d %7d %6d %6d %8d %7d\n", run.Protocol, "in all", t.Moved, t.Revoked, t.Rounds, t.Paused, t.Involved, t.Stopped)
+		row(run.Protocol, "in all", run.Total)
 	}
 	fmt.Fprintln(w, "step          "+strings.Join(protocolNames(r), " | "))
 	for i, step := range r.Runs[0].Steps {

@@ -15,7 +15,7 @@ var limits = struct {
 	seed, subscribers, periods, partitions, partition, consumers bounds[int64]
 	records, hot, target, headroom, join                         bounds[int64]
 	window, batch, value, rate, percent, steps                   bounds[int64]
-	timeout, work                                                bounds[time.Duration]
+	timeout, work, session, down                                 bounds[time.Duration]
 	guess                                                        bounds[float64]
 }{
 	seed:        bounds[int64]{-sim.MaxSeed, sim.MaxSeed},
@@ -37,7 +37,12 @@ var limits = struct {
 	join:        bounds[int64]{1, 64},
 	timeout:     bounds[time.Duration]{time.Second, 10 * time.Minute},
 	work:        bounds[time.Duration]{time.Microsecond, time.Second},
-	guess:       bounds[float64]{-1e12, 1e12},
+	// Kafka's broker bounds session.timeout.ms by default
+	// (group.min.session.timeout.ms, group.max.session.timeout.ms); a member
+	// may be down past the longest.
+	session: bounds[time.Duration]{6 * time.Second, 30 * time.Minute},
+	down:    bounds[time.Duration]{0, time.Hour},
+	guess:   bounds[float64]{-1e12, 1e12},
 }
 
 // maxList bounds every list in a scenario, so that a grid stays a grid.

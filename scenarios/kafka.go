@@ -26,7 +26,9 @@ type Kafka struct {
 }
 
 // SetEngine makes every grid, keyless, rebalance and lag cell of the scenario
-// run on e, as the command line's --engine asks.
+// run on e, as the command line's --engine asks, but a rebalance of static
+// members, which the Kafka engine refuses: its figures are the model's, and
+// a page run with --engine both keeps them.
 func (s *Scenario) SetEngine(e sim.Engine) {
 	for i, c := range s.Cells {
 		switch cell := c.Sim.(type) {
@@ -37,6 +39,9 @@ func (s *Scenario) SetEngine(e sim.Engine) {
 			cell.Engine = e
 			s.Cells[i].Sim = cell
 		case sim.Rebalance:
+			if cell.Static {
+				continue
+			}
 			cell.Engine = e
 			s.Cells[i].Sim = cell
 		case sim.Lag:

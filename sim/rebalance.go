@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Rebalance is one consumer group over a topic of P partitions living
@@ -15,12 +16,19 @@ import (
 // and moves 3 ([0 1 2] [3 4 5] → [0 1] [2 3] [4 5]); cooperative-sticky
 // revokes only the 2 it moves ([0 1] [3 4] [2 5]), in a first round, and
 // assigns them in a second, while c0 and c1 keep consuming the rest.
+//
+// Static members (KIP-345) have a group.instance.id: one that goes down and
+// is back before its session times out takes up its partitions again with
+// no rebalance; one away longer is removed by the coordinator, a rebalance,
+// and its return is a join, another. A dynamic member leaves as it stops.
 type Rebalance struct {
-	ID         string
-	Partitions int
-	Events     []RebalanceEvent
-	Protocols  []string // in the order compared
-	Engine     Engine   // "" is EngineSim
+	ID             string
+	Partitions     int
+	Events         []RebalanceEvent
+	Protocols      []string      // in the order compared
+	Engine         Engine        // "" is EngineSim
+	Static         bool          // members have a group.instance.id
+	SessionTimeout time.Duration // how long the coordinator waits for a static member
 }
 
 // A RebalanceEvent changes who is in the group. Members are named c0, c1,
@@ -28,21 +36,33 @@ type Rebalance struct {
 type RebalanceEvent struct {
 	Join    int    // this many new members join, one at a time
 	Leave   string // this member leaves
-	Restart bool   // a rolling restart: every member, in name order, leaves and rejoins
+	Restart bool   // a rolling restart: every member, in name order, goes down and comes back
+	Down    string // this member goes down and comes back
+	// For is how long a member is down, in a restart or a down; it matters
+	// only to static members.
+	For time.Duration
 }
 
-// A RebalanceMemberStep is one member joining or leaving: an event is one or
-// more steps, and each step is one rebalance.
+// A RebalanceMemberStep is one member joining or leaving, or a static member
+// coming back in time: an event is one or more steps, and each step but a
+// static member's return in time is one rebalance.
 type RebalanceMemberStep struct {
-	Event  int    // the event's number, from 1
-	Member string // who joins or leaves
-	Join   bool   // joins (or rejoins); false: leaves
-	Again  bool   // a rejoin after leaving
+	Event   int    // the event's number, from 1
+	Member  string // who joins or leaves
+	Join    bool   // joins (or rejoins); false: leaves
+	Again   bool   // a rejoin after leaving
+	Expired bool   // a leave: the static member's session timed out
+	Held    bool   // a static member back within its session: no rebalance
 }
 
-// Label is the step in words: "c2 joins", "c0 leaves", "c0 rejoins".
+// Label is the step in words: "c2 joins", "c0 leaves", "c0 rejoins",
+// "c0 times out", "c0 returns".
 func (s RebalanceMemberStep) Label() string {
 	switch {
+	case s.Held:
+		return s.Member + " returns"
+	case s.Expired:
+		return s.Member + " times out"
 	case s.Join && s.Again:
 		return s.Member + " rejoins"
 	case s.Join:
@@ -51,8 +71,26 @@ func (s RebalanceMemberStep) Label() string {
 	return s.Member + " leaves"
 }
 
-// Steps expands the events into steps; a leave that names no member of the
-// group at that point is an error that names the event.
+// away is member m down for d at event n: a static member back within its
+// session keeps its place, one back later is removed and rejoins, and a
+// dynamic member leaves and rejoins.
+func (r Rebalance) away(n int, m string, d time.Duration) []RebalanceMemberStep {
+	switch {
+	case r.held(d):
+		return []RebalanceMemberStep{{Event: n, Member: m, Held: true}}
+	case r.Static:
+		return []RebalanceMemberStep{{Event: n, Member: m, Expired: true}, {Event: n, Member: m, Join: true, Again: true}}
+	}
+	return []RebalanceMemberStep{{Event: n, Member: m}, {Event: n, Member: m, Join: true, Again: true}}
+}
+
+// held reports whether a member down for d keeps its place: a static
+// member whose session has not run out, which Kafka times out once d
+// reaches the session timeout.
+func (r Rebalance) held(d time.Duration) bool { return r.Static && d < r.SessionTimeout }
+
+// Steps expands the events into steps; a leave or a down that names no
+// member of the group at that point is an error that names the event.
 func (r Rebalance) Steps() ([]RebalanceMemberStep, error) {
 	var steps []RebalanceMemberStep
 	var live []string
@@ -74,13 +112,18 @@ func (r Rebalance) Steps() ([]RebalanceMemberStep, error) {
 			}
 			live = slices.Delete(live, at, at+1)
 			steps = append(steps, RebalanceMemberStep{Event: n, Member: e.Leave})
+		case e.Down != "":
+			if !slices.Contains(live, e.Down) {
+				return nil, &RebalanceEventError{Index: i, Reason: fmt.Sprintf("%q is not in the group at this point (members: %s)", e.Down, members(live))}
+			}
+			steps = append(steps, r.away(n, e.Down, e.For)...)
 		case e.Restart:
 			if len(live) == 0 {
 				return nil, &RebalanceEventError{Index: i, Reason: "a rolling restart of an empty group"}
 			}
 			slices.SortFunc(live, RebalanceByMemberName)
 			for _, m := range live {
-				steps = append(steps, RebalanceMemberStep{Event: n, Member: m}, RebalanceMemberStep{Event: n, Member: m, Join: true, Again: true})
+				steps = append(steps, r.away(n, m, e.For)...)
 			}
 		}
 	}
@@ -116,12 +159,16 @@ func memberNumber(name string) int {
 
 // RebalanceResult is every protocol's run through the steps.
 type RebalanceResult struct {
-	Kind       Kind           `json:"kind"` // KindRebalance
-	ID         string         `json:"id"`
-	Partitions int            `json:"partitions"`
-	Engine     Engine         `json:"engine"`
-	Events     []string       `json:"events"` // each event in words
-	Runs       []RebalanceRun `json:"runs"`   // one per protocol, in the spec's order
+	Kind       Kind     `json:"kind"` // KindRebalance
+	ID         string   `json:"id"`
+	Partitions int      `json:"partitions"`
+	Engine     Engine   `json:"engine"`
+	Events     []string `json:"events"` // each event in words
+	// Static: the members are static (KIP-345), with this session timeout
+	// in words, such as "45s".
+	Static         bool           `json:"static,omitempty"`
+	SessionTimeout string         `json:"session_timeout,omitempty"`
+	Runs           []RebalanceRun `json:"runs"` // one per protocol, in the spec's order
 }
 
 // Members is the most members the group had at once, which a page's
@@ -153,6 +200,8 @@ type RebalanceStep struct {
 	Label   string   `json:"label"`
 	Members []string `json:"members"` // the group after the step, in name order
 	Owned   [][]int  `json:"owned"`   // Owned[i]: Members[i]'s partitions, ascending
+	// TimedOut: a static member's leave, its session having run out.
+	TimedOut bool `json:"timed_out,omitempty"`
 	RebalanceTally
 }
 
@@ -175,6 +224,12 @@ type RebalanceTally struct {
 	Involved int `json:"involved"`
 	// Stopped: steps at which every consuming member stopped at once.
 	Stopped int `json:"stopped"`
+	// Rebalances: steps that were a rebalance of the group, a new
+	// generation; every step but a static member's return in time.
+	Rebalances int `json:"rebalances"`
+	// Held: partitions a static member took up again on its return in
+	// time, which no one read while it was away.
+	Held int `json:"held"`
 }
 
 func (t *RebalanceTally) add(o RebalanceTally) {
@@ -184,6 +239,8 @@ func (t *RebalanceTally) add(o RebalanceTally) {
 	t.Paused += o.Paused
 	t.Involved += o.Involved
 	t.Stopped += o.Stopped
+	t.Rebalances += o.Rebalances
+	t.Held += o.Held
 }
 
 // KindRebalance is the kind of a Rebalance cell.
@@ -200,7 +257,10 @@ func (r Rebalance) run(e *env) (Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &RebalanceResult{Kind: KindRebalance, ID: r.ID, Partitions: r.Partitions, Engine: cmp.Or(r.Engine, EngineSim)}
+	res := &RebalanceResult{Kind: KindRebalance, ID: r.ID, Partitions: r.Partitions, Engine: cmp.Or(r.Engine, EngineSim), Static: r.Static}
+	if r.Static {
+		res.SessionTimeout = DurationWords(r.SessionTimeout)
+	}
 	for i, e := range r.Events {
 		res.Events = append(res.Events, e.words(steps, i))
 	}
@@ -214,7 +274,8 @@ func (r Rebalance) run(e *env) (Result, error) {
 	return res, nil
 }
 
-// String is the event in words: "3 join", "c1 leaves", "a rolling restart".
+// String is the event in words: "3 join", "c1 leaves", "c1 down for 30s",
+// "a rolling restart", "a rolling restart (each down 30s)".
 func (e RebalanceEvent) String() string {
 	switch {
 	case e.Join == 1:
@@ -223,8 +284,23 @@ func (e RebalanceEvent) String() string {
 		return strconv.Itoa(e.Join) + " join"
 	case e.Leave != "":
 		return e.Leave + " leaves"
+	case e.Down != "":
+		return e.Down + " down for " + DurationWords(e.For)
+	case e.For > 0:
+		return "a rolling restart (each down " + DurationWords(e.For) + ")"
 	}
 	return "a rolling restart"
+}
+
+// DurationWords is a duration as a page writes it: "45s", "2m", "1m30s", "1h".
+func DurationWords(d time.Duration) string {
+	s := d.String()
+	for _, zero := range []string{"m0s", "h0m"} {
+		if strings.HasSuffix(s, zero) {
+			s = strings.TrimSuffix(s, zero[1:])
+		}
+	}
+	return s
 }
 
 // words is event i in words, with the names of the members that join:
@@ -266,14 +342,20 @@ func rebalanceReplay(m *meter, proto Protocol, partitions, events int, steps []R
 		}
 		at, found := slices.BinarySearchFunc(live, s.Member, RebalanceByMemberName)
 		switch {
+		case s.Held:
 		case s.Join && !found:
 			live = slices.Insert(live, at, s.Member)
 		case !s.Join && found:
 			live = slices.Delete(live, at, at+1)
 		}
 		var t RebalanceTally
-		owner, t = rebalanced(m, proto, live, owner)
-		step := RebalanceStep{Event: s.Event, Label: s.Label(), Members: slices.Clone(live), RebalanceTally: t,
+		if s.Held {
+			t.Held = counts(owner)[s.Member]
+		} else {
+			owner, t = rebalanced(m, proto, live, owner)
+			t.Rebalances = 1
+		}
+		step := RebalanceStep{Event: s.Event, Label: s.Label(), Members: slices.Clone(live), TimedOut: s.Expired, RebalanceTally: t,
 			Owned: make([][]int, len(live))}
 		place := make(map[string]int, len(live))
 		for i, name := range live {
@@ -384,7 +466,8 @@ func costOf(style RebalanceStyle, live, before, after []string) RebalanceTally {
 
 // A rebalance's figures are a family over its protocols and events:
 // moved@cooperative-sticky is the whole run's, moved@cooperative-sticky/2
-// event 2's; likewise revoked, rounds, paused, involved and stopped.
+// event 2's; likewise revoked, rounds, paused, involved, stopped,
+// rebalances and held.
 var rebalanceFigures = figureTable[Rebalance, *RebalanceResult, RebalanceTally]{
 	members: func(r Rebalance) []string {
 		var out []string
@@ -420,6 +503,8 @@ var rebalanceFigures = figureTable[Rebalance, *RebalanceResult, RebalanceTally]{
 		{name: "paused", value: func(t RebalanceTally) float64 { return float64(t.Paused) }},
 		{name: "involved", value: func(t RebalanceTally) float64 { return float64(t.Involved) }},
 		{name: "stopped", value: func(t RebalanceTally) float64 { return float64(t.Stopped) }},
+		{name: "rebalances", value: func(t RebalanceTally) float64 { return float64(t.Rebalances) }},
+		{name: "held", value: func(t RebalanceTally) float64 { return float64(t.Held) }},
 	},
 }
 
@@ -427,9 +512,16 @@ func (Rebalance) figures() figureSet { return rebalanceFigures }
 
 // Scale is how many steps the events expand into and the most members the
 // group has at once, from the spec alone: a join of N is N steps, a leave
-// one, a rolling restart two per member.
+// one, a member down and back two, or one for a static member back in time,
+// and a rolling restart that for every member.
 func (r Rebalance) Scale() (steps, members int64) {
 	var live int64
+	away := func(d time.Duration) int64 {
+		if r.held(d) {
+			return 1
+		}
+		return 2
+	}
 	for _, e := range r.Events {
 		switch {
 		case e.Join > 0:
@@ -438,8 +530,10 @@ func (r Rebalance) Scale() (steps, members int64) {
 		case e.Leave != "":
 			steps++
 			live = max(live-1, 0)
+		case e.Down != "":
+			steps += away(e.For)
 		case e.Restart:
-			steps += 2 * live
+			steps += away(e.For) * live
 		}
 		members = max(members, live)
 	}

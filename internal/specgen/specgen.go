@@ -93,6 +93,8 @@ func (g *Generator) Request(kind sim.Kind) (Request, error) {
 			delete(spec, "records")
 			spec["from"] = map[string]any{"grid": "above", "key": first(grid["keys"]), "partitions": first(grid["partitions"])}
 		}
+	case sim.KindRebalance:
+		g.members(spec)
 	case sim.KindPredictions:
 		kinds := slices.DeleteFunc(scenarios.Kinds(), func(k sim.Kind) bool { return k == sim.KindPredictions })
 		k := kinds[g.r.IntN(len(kinds))]
@@ -110,6 +112,29 @@ func (g *Generator) Request(kind sim.Kind) (Request, error) {
 	}
 	req.Spec, err = json.Marshal(spec)
 	return req, err
+}
+
+// members fills in what a rebalance's schema cannot say: a session
+// timeout only for static members and within the broker's bounds, and for
+// (a time in seconds, either side of the timeout) on every down and half
+// the restarts, never elsewhere.
+func (g *Generator) members(spec map[string]any) {
+	if _, ok := spec["session_timeout"]; ok {
+		spec["static"] = true
+		spec["session_timeout"] = fmt.Sprintf("%ds", g.integer(6, 1800))
+	}
+	events, _ := spec["events"].([]any)
+	for _, e := range events {
+		ev := e.(map[string]any)
+		_, restart := ev["restart"]
+		_, down := ev["down"]
+		_, timed := ev["for"]
+		if down || restart && timed {
+			ev["for"] = fmt.Sprintf("%ds", g.integer(0, 3600))
+		} else {
+			delete(ev, "for")
+		}
+	}
 }
 
 func (g *Generator) spec(kind sim.Kind, spec map[string]any) scenarios.CellSpec {

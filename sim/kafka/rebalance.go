@@ -50,8 +50,14 @@ var rebalanceRunner = newRunner(runnerSpec[sim.Rebalance, *sim.RebalanceResult]{
 })
 
 // checkRebalance rejects, before anything starts, a cell the engine cannot
-// run.
+// run. Static members are the model's alone: kfake skips a returning static
+// member's rebalance only when its join is byte-identical to its last
+// (groups.go, replaceStaticMember), and a restarted franz-go member, owning
+// nothing yet, never sends that join.
 func checkRebalance(r sim.Rebalance) error {
+	if r.Static {
+		return errors.New("static members (static: true) run on the simulation only, and their figures are the model's: kfake skips a returning static member's rebalance only when its join is byte-identical to its last, which a restarted franz-go member never sends; give engine: sim")
+	}
 	for _, p := range r.Protocols {
 		if _, ok := groupProtocols[p]; !ok {
 			return fmt.Errorf("protocol %q has no Kafka group options", p)

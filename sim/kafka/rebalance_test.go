@@ -134,15 +134,30 @@ func TestRebalanceDoesNotSettle(t *testing.T) {
 	}
 }
 
-// A rebalance the engine cannot run is refused before anything starts.
+// A rebalance the engine cannot run is refused before anything starts,
+// saying why.
 func TestRefusesRebalancesItCannotRun(t *testing.T) {
 	crowd := sim.Rebalance{ID: "crowd", Partitions: 2, Protocols: []string{"eager-range"}, Engine: sim.EngineKafka}
 	for range 5 {
 		crowd.Events = append(crowd.Events, sim.RebalanceEvent{Join: 64})
 	}
-	rs := sim.Results{Cells: []sim.Cell{crowd}, All: []sim.Computed{{Result: &sim.RebalanceResult{Kind: sim.KindRebalance, ID: "crowd", Engine: sim.EngineKafka}}}}
-	_, err := Run(t.Context(), Config{Brokers: []string{"127.0.0.1:1"}}, rs)
-	if want := `kafka engine: rebalance "crowd": 320 members: the kafka engine runs at most 256 in a group`; err == nil || err.Error() != want {
-		t.Errorf("error %v, want %q", err, want)
+	static := sim.Rebalance{ID: "static", Partitions: 2, Protocols: []string{"eager-range"}, Engine: sim.EngineKafka,
+		Static: true, SessionTimeout: 45 * time.Second, Events: []sim.RebalanceEvent{{Join: 2}, {Restart: true, For: 10 * time.Second}}}
+	for _, tc := range []struct {
+		name string
+		cell sim.Rebalance
+		want string
+	}{
+		{"too many members", crowd, `kafka engine: rebalance "crowd": 320 members: the kafka engine runs at most 256 in a group`},
+		{"static members", static, `kafka engine: rebalance "static": static members (static: true) run on the simulation only, and their figures are the model's: kfake skips a returning static member's rebalance only when its join is byte-identical to its last, which a restarted franz-go member never sends; give engine: sim`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rs := sim.Results{Cells: []sim.Cell{tc.cell}, All: []sim.Computed{{Result: &sim.RebalanceResult{Kind: sim.KindRebalance, ID: tc.cell.ID, Engine: sim.EngineKafka}}}}
+			// Brokers that do not exist: reaching for them would fail differently.
+			_, err := Run(t.Context(), Config{Brokers: []string{"127.0.0.1:1"}}, rs)
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("error %v, want %q", err, tc.want)
+			}
+		})
 	}
 }
