@@ -236,12 +236,10 @@ func renderSite(ctx context.Context, o renderOptions, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	site, err := o.render.site()
+	site, err := o.siteOf(notebooks, stderr)
 	if err != nil {
 		return err
 	}
-	site.Settings, site.Clean = o.site.settings, o.site.clean
-	site.Notebooks, site.Withdrawn = published(notebooks, stderr)
 	if ctx.Err() != nil {
 		return context.Cause(ctx)
 	}
@@ -291,6 +289,18 @@ func computeAll(ctx context.Context, files []string, o renderOptions, stderr io.
 // published are the notebooks whose pages a site publishes, and the files
 // of those it withholds: a scenario with variants prints every figure its
 // variants grade, so its own page is published only when it asks for one
+// siteOf is the site the render flags and site.yaml's settings describe,
+// with the notebooks that are published and the pages withdrawn.
+func (o renderOptions) siteOf(notebooks []report.Notebook, stderr io.Writer) (reportsite.Site, error) {
+	site, err := o.render.site()
+	if err != nil {
+		return site, err
+	}
+	site.Settings, site.Clean = o.site.settings, o.site.clean
+	site.Notebooks, site.Withdrawn = published(notebooks, stderr)
+	return site, nil
+}
+
 // (variants: {public_page: true}); each withheld one is named on stderr.
 func published(notebooks []report.Notebook, stderr io.Writer) (public []report.Notebook, withdrawn []string) {
 	for _, nb := range notebooks {

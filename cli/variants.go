@@ -55,12 +55,10 @@ func renderRoster(ctx context.Context, o renderOptions, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	site, err := o.render.site()
+	site, err := o.siteOf(notebooks, stderr)
 	if err != nil {
 		return err
 	}
-	site.Settings, site.Clean = o.site.settings, o.site.clean
-	site.Notebooks, site.Withdrawn = published(notebooks, stderr)
 	for _, f := range varied {
 		if !slices.ContainsFunc(notebooks, func(nb report.Notebook) bool { return nb.Scenario.File == f }) {
 			site.Withdrawn = append(site.Withdrawn, withdraw(f, stderr))
