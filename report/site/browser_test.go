@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/runtime"
@@ -99,10 +100,66 @@ var screenshots = flag.Bool("screenshots", false, "save a screenshot of every pa
 // is wrong, or for every page under -screenshots.
 func open(t *testing.T, path string, v visit, png string, check func(context.Context) error) []string {
 	t.Helper()
+	return tour(t, path, stop{png, v, check})
+}
+
+// A stop is one look at a loaded page: the colour scheme and width it is
+// seen in, the checks made there, and where its screenshot goes.
+type stop struct {
+	png   string
+	visit visit
+	check func(context.Context) error
+}
+
+// tour loads a page once, in the first stop's visit, and looks at it at
+// every stop in turn: the colour scheme and the width change in place, as
+// when a reader turns the phone or the system goes dark at dusk, and the
+// page redraws its charts for each (charts.js listens for both). It returns
+// what the page reported as wrong in all of them. Scripts stay as the
+// first stop has them; a check that leaves the page (a search followed)
+// goes in the last stop.
+func tour(t *testing.T, path string, stops ...stop) []string {
+	t.Helper()
 	p := &problems{}
 	tab := browser.Tab(t, chromedp.WithListener(p.listen))
-	ctx, cancelStep := context.WithTimeout(tab, patience)
+	ctx, cancelStep := context.WithTimeout(tab, patience*time.Duration(len(stops)))
 	defer cancelStep()
+	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: stops[0].visit.noScript}); err != nil {
+		t.Fatalf("switch scripts: %v", err)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range stops {
+		if s.visit.noScript != stops[0].visit.noScript {
+			t.Fatalf("%s: stop %d switches scripts, which takes a new load", path, i+1)
+		}
+		emulate(t, ctx, s.visit, i == 0)
+		if i == 0 {
+			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+abs)); err != nil {
+				t.Fatalf("open %s: %v", path, err)
+			}
+		}
+		checkErr := s.check(ctx)
+		if *screenshots || checkErr != nil || len(p.all()) > 0 {
+			if shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err != nil {
+				t.Errorf("screenshot of %s: %v", path, err)
+			} else if err := os.WriteFile(s.png, shot, 0o644); err != nil {
+				t.Error(err)
+			}
+		}
+		if checkErr != nil {
+			t.Errorf("%s: %v (screenshot: %s)", path, checkErr, s.png)
+		}
+	}
+	return p.all()
+}
+
+// emulate shows the tab in v's colour scheme and at its width; a visit
+// without one has the window's, 1280 px (first: nothing to undo).
+func emulate(t *testing.T, ctx context.Context, v visit, first bool) {
+	t.Helper()
 	var features []*emulation.MediaFeature
 	if v.dark {
 		features = append(features, &emulation.MediaFeature{Name: "prefers-color-scheme", Value: "dark"})
@@ -110,35 +167,17 @@ func open(t *testing.T, path string, v visit, png string, check func(context.Con
 	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: features}); err != nil {
 		t.Fatalf("emulate the colour scheme: %v", err)
 	}
-	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: v.noScript}); err != nil {
-		t.Fatalf("switch scripts: %v", err)
-	}
-	if v.width > 0 {
+	switch {
+	case v.width > 0:
 		if _, err := chromedp.Call(ctx, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
 			Width: int64(v.width), Height: 900, DeviceScaleFactor: 1, Mobile: v.width < 640}); err != nil {
 			t.Fatalf("emulate a %d px screen: %v", v.width, err)
 		}
-	}
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+abs)); err != nil {
-		t.Fatalf("open %s: %v", path, err)
-	}
-	checkErr := check(ctx)
-	found := p.all()
-	if *screenshots || checkErr != nil || len(found) > 0 {
-		if shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100)); err != nil {
-			t.Errorf("screenshot of %s: %v", path, err)
-		} else if err := os.WriteFile(png, shot, 0o644); err != nil {
-			t.Error(err)
+	case !first:
+		if _, err := chromedp.Call(ctx, emulation.ClearDeviceMetricsOverride, cdp.Empty{}); err != nil {
+			t.Fatalf("back to the window's width: %v", err)
 		}
 	}
-	if checkErr != nil {
-		t.Errorf("%s: %v (screenshot: %s)", path, checkErr, png)
-	}
-	return found
 }
 
 // drawEverything has the page draw every chart at once, as printing does,
@@ -421,6 +460,25 @@ func browserNeeds(t *testing.T) (script []byte, shots string) {
 	return script, shots
 }
 
+// A look is a stop of one of TestBrowser's tours: its screenshot is named
+// after the tour and the look.
+type look struct {
+	name  string
+	visit visit
+	check func(context.Context) error
+}
+
+// fourWays is a tour that makes check in light and dark, at 1280 and 390
+// px, on one load.
+func fourWays(check func(context.Context) error) []look {
+	return []look{
+		{"1280", visit{width: 1280}, check},
+		{"dark-1280", visit{dark: true, width: 1280}, check},
+		{"dark-390", visit{dark: true, width: 390}, check},
+		{"390", visit{width: 390}, check},
+	}
+}
+
 // TestBrowser renders the lesson, the Day 24 lab, the rebalances page and
 // the hostile labels' page into a temporary site and opens them in headless
 // Chromium: every chart draws, in light and dark, at 1280 and 390 px, from
@@ -431,10 +489,11 @@ func browserNeeds(t *testing.T) (script []byte, shots string) {
 // page ("ceiling") and the rebalances page ("cooperative") from the index
 // and from the lesson's page, and opens it.
 //
-// A page is loaded once per visit (colour scheme, width, scripts) and every
-// check of that visit runs on the one load, in order: those that change the
-// page (a control switched, Try your own values, a search followed) after
-// those that read it.
+// A page is loaded once per tour: its colour scheme and width change in
+// place between looks, as a reader's phone turns or the system goes dark,
+// and the page redraws for each; every check of a look runs on that load, in
+// order: those that change the page (a control switched, Try your own
+// values) after those that read it, and a search followed last of its tour.
 // Screenshots go to out/screenshots/ for people to look at (see screenshots).
 func TestBrowser(t *testing.T) {
 	t.Parallel()
@@ -475,47 +534,55 @@ func TestBrowser(t *testing.T) {
 	tests := []struct {
 		name  string
 		path  string
-		visit visit
-		check func(context.Context) error
+		looks []look
 	}{
 		// Every page of the course, light and dark, desktop and phone:
 		// its charts draw and axe-core finds nothing serious, then the
-		// visit's other checks.
-		{"index-1280", index, visit{width: 1280}, all(a11y(0), search("index-1280", ceiling, labFound))},
-		{"index-dark-1280", index, visit{dark: true, width: 1280}, all(a11y(0), search("index-dark-1280", cooperative, thirdFound))},
-		{"index-390", index, visit{width: 390}, a11y(0)},
-		{"index-dark-390", index, visit{dark: true, width: 390}, all(a11y(0), search("index-dark-390", ceiling, labFound))},
-		{"lesson-1280", filepath.Join(site, lessonPage), visit{width: 1280},
-			all(loaded(t, charts), a11y(charts), legible, switches("chart_keys_load"), search("lesson-1280", ceiling, labFound))},
-		{"lesson-dark-1280", filepath.Join(site, lessonPage), visit{dark: true, width: 1280}, all(a11y(charts), legible)},
-		{"lesson-390", filepath.Join(site, lessonPage), visit{width: 390},
-			all(a11y(charts), captionsWrap, legible, search("lesson-390", cooperative, thirdFound))},
-		{"lesson-dark-390", filepath.Join(site, lessonPage), visit{dark: true, width: 390},
-			all(a11y(charts), legible, tried, a11y(charts), search("lesson-dark-390", ceiling, labFound))},
-		{"lab-1280", labPage, visit{width: 1280}, all(a11y(labCharts), studentEdition, legible, tried, a11y(labCharts))},
-		{"lab-dark-1280", labPage, visit{dark: true, width: 1280}, a11y(labCharts)},
-		{"lab-390", labPage, visit{width: 390}, all(a11y(labCharts), captionsWrap)},
-		{"lab-dark-390", labPage, visit{dark: true, width: 390}, all(a11y(labCharts), legible)},
-		{"rebalances-1280", thirdPage, visit{width: 1280}, a11y(thirdCharts)},
-		{"rebalances-dark-1280", thirdPage, visit{dark: true, width: 1280}, a11y(thirdCharts)},
-		{"rebalances-390", thirdPage, visit{width: 390}, a11y(thirdCharts)},
-		{"rebalances-dark-390", thirdPage, visit{dark: true, width: 390}, a11y(thirdCharts)},
+		// look's other checks. A tour loads its page once and changes the
+		// colour scheme and the width in place; a check that leaves the
+		// page (a search followed) ends its tour.
+		{"index-1280", index, []look{{"", visit{width: 1280}, all(a11y(0), search("index-1280", ceiling, labFound))}}},
+		{"index-dark-1280", index, []look{{"", visit{dark: true, width: 1280}, all(a11y(0), search("index-dark-1280", cooperative, thirdFound))}}},
+		{"index-390", index, []look{
+			{"", visit{width: 390}, a11y(0)},
+			{"dark", visit{dark: true, width: 390}, all(a11y(0), search("index-dark-390", ceiling, labFound))},
+		}},
+		{"lesson-1280", filepath.Join(site, lessonPage), []look{
+			{"", visit{width: 1280}, all(loaded(t, charts), a11y(charts), legible, switches("chart_keys_load"))},
+			{"dark", visit{dark: true, width: 1280}, all(a11y(charts), legible, search("lesson-1280", ceiling, labFound))},
+		}},
+		{"lesson-390", filepath.Join(site, lessonPage), []look{{"", visit{width: 390},
+			all(a11y(charts), captionsWrap, legible, search("lesson-390", cooperative, thirdFound))}}},
+		{"lesson-dark-390", filepath.Join(site, lessonPage), []look{{"", visit{dark: true, width: 390},
+			all(a11y(charts), legible, tried, a11y(charts), search("lesson-dark-390", ceiling, labFound))}}},
+		{"lab", labPage, []look{
+			{"dark-1280", visit{dark: true, width: 1280}, a11y(labCharts)},
+			{"dark-390", visit{dark: true, width: 390}, all(a11y(labCharts), legible)},
+			{"390", visit{width: 390}, all(a11y(labCharts), captionsWrap)},
+			{"1280", visit{width: 1280}, all(a11y(labCharts), studentEdition, legible, tried, a11y(labCharts))},
+		}},
+		{"rebalances", thirdPage, fourWays(a11y(thirdCharts))},
 		// Visits of their own: inlined, without JavaScript, the answer
 		// key, hostile labels, and a reader's predictions, which reload
 		// the page.
-		{"lesson-self-contained", filepath.Join(inline, lessonPage), visit{}, drawn(charts)},
-		{"lesson-no-javascript", filepath.Join(site, lessonPage), visit{noScript: true}, readable},
-		{"lab-no-javascript", labPage, visit{noScript: true}, complete},
-		{"lab-key", keyPage, visit{}, all(drawn(labCharts), teacherEdition)},
-		{"lab-key-phone-dark", keyPage, visit{width: 390, dark: true}, all(drawn(labCharts), teacherEdition)},
-		{"hostile-labels", filepath.Join(site, bad.Scenario.Name, pageFile), visit{}, contained(badCharts)},
-		{"lab-predictions", labPage, visit{}, predicted},
+		{"lesson-self-contained", filepath.Join(inline, lessonPage), []look{{"", visit{}, drawn(charts)}}},
+		{"lesson-no-javascript", filepath.Join(site, lessonPage), []look{{"", visit{noScript: true}, readable}}},
+		{"lab-no-javascript", labPage, []look{{"", visit{noScript: true}, complete}}},
+		{"lab-key", keyPage, []look{
+			{"", visit{}, all(drawn(labCharts), teacherEdition)},
+			{"phone-dark", visit{width: 390, dark: true}, all(drawn(labCharts), teacherEdition)},
+		}},
+		{"hostile-labels", filepath.Join(site, bad.Scenario.Name, pageFile), []look{{"", visit{}, contained(badCharts)}}},
+		{"lab-predictions", labPage, []look{{"", visit{}, predicted}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			png := filepath.Join(shots, tt.name+".png")
-			if errs := open(t, tt.path, tt.visit, png, tt.check); len(errs) > 0 {
+			var stops []stop
+			for _, l := range tt.looks {
+				stops = append(stops, stop{filepath.Join(shots, strings.TrimSuffix(tt.name+"-"+l.name, "-")+".png"), l.visit, l.check})
+			}
+			if errs := tour(t, tt.path, stops...); len(errs) > 0 {
 				t.Errorf("the page reported:\n%s", strings.Join(errs, "\n"))
 			}
 		})
